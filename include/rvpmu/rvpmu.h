@@ -1,0 +1,95 @@
+/* rvpmu embedding API: create a machine, load a program, run it for N instructions, read and
+ * write registers, CSRs and counters. Used by the rvpmu command and by the tests.
+ *
+ * Functions that can fail return a negative value (or NULL) and write a message into the
+ * caller's error buffer. */
+#ifndef RVPMU_RVPMU_H
+#define RVPMU_RVPMU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct rvpmu_machine;
+
+struct rvpmu_config {
+  const char *core;        /* profile with options, e.g. "generic" or "generic,counters=4"; NULL = generic */
+  const char *isa;         /* e.g. "rv64imac"; NULL = the profile's extensions at `xlen` */
+  unsigned xlen;           /* with isa == NULL: 32 or 64 (0 = the profile's default ISA) */
+  const char *platform;    /* e.g. "virt"; NULL = the profile's default */
+  unsigned harts;          /* 0 = 1 */
+  uint64_t ram_bytes;      /* 0 = 128 MiB */
+  uint64_t max_insns;      /* stop after this many retired instructions; 0 = no limit */
+  FILE *console;           /* guest console output; NULL = stdout */
+};
+
+enum rvpmu_stop {
+  RVPMU_RUNNING = 0,       /* not stopped (run() returned because its own count was reached) */
+  RVPMU_STOP_EXIT,         /* the guest exited; see rvpmu_machine_exit_code */
+  RVPMU_STOP_MAX_INSNS,    /* the configured instruction limit was reached */
+  RVPMU_STOP_ERROR,        /* the simulation cannot go on (see rvpmu_machine_stop_message) */
+};
+
+struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char *err, size_t errlen);
+void rvpmu_machine_destroy(struct rvpmu_machine *m);
+
+/* Loads an ELF executable, sets every hart's pc to its entry and finds tohost/fromhost. The
+ * ELF class must match the machine's XLEN (see rvpmu_elf_xlen to choose it). */
+int rvpmu_machine_load_elf(struct rvpmu_machine *m, const char *path, char *err, size_t errlen)
+    __attribute__((warn_unused_result));
+
+/* XLEN of an ELF file (32 or 64), or a negative value with a message (not an ELF, wrong
+ * machine, truncated). */
+int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) __attribute__((warn_unused_result));
+
+/* Copies bytes into guest physical memory (RAM only). */
+int rvpmu_machine_write_memory(struct rvpmu_machine *m, uint64_t paddr, const void *data, size_t len)
+    __attribute__((warn_unused_result));
+
+/* Runs until `insns` more instructions have retired (0 = no limit) or the machine stops. */
+enum rvpmu_stop rvpmu_machine_run(struct rvpmu_machine *m, uint64_t insns);
+
+int rvpmu_machine_exit_code(const struct rvpmu_machine *m);
+const char *rvpmu_machine_stop_message(const struct rvpmu_machine *m);
+
+/* Register and CSR access on hart `hart` (as M mode, without privilege checks). */
+uint64_t rvpmu_hart_pc(const struct rvpmu_machine *m, unsigned hart);
+void rvpmu_hart_set_pc(struct rvpmu_machine *m, unsigned hart, uint64_t pc);
+uint64_t rvpmu_hart_reg(const struct rvpmu_machine *m, unsigned hart, unsigned reg);
+void rvpmu_hart_set_reg(struct rvpmu_machine *m, unsigned hart, unsigned reg, uint64_t value);
+int rvpmu_csr_read(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64_t *value)
+    __attribute__((warn_unused_result));
+int rvpmu_csr_write(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64_t value)
+    __attribute__((warn_unused_result));
+unsigned rvpmu_hart_priv(const struct rvpmu_machine *m, unsigned hart);
+
+/* Host-side event counting, independent of the guest's counter CSRs (what rvpmu stat uses):
+ * the number of `event` (a name from rvpmu_event_names / the profile, or rNNNN) on a hart since
+ * the machine was created. rvpmu_watch must be called before running for events other than
+ * cycles and instructions. Returns a negative value for an event the profile cannot count. */
+int rvpmu_watch(struct rvpmu_machine *m, const char *event) __attribute__((warn_unused_result));
+int rvpmu_event_total(const struct rvpmu_machine *m, unsigned hart, const char *event, uint64_t *count)
+    __attribute__((warn_unused_result));
+
+/* Description of the machine: ISA string, core, platform, clock frequency in Hz. */
+const char *rvpmu_machine_isa(const struct rvpmu_machine *m);
+const char *rvpmu_machine_core(const struct rvpmu_machine *m);
+const char *rvpmu_machine_platform(const struct rvpmu_machine *m);
+uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m);
+uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m);
+unsigned rvpmu_machine_harts(const struct rvpmu_machine *m);
+
+/* Events of a core profile, for rvpmu list: calls `fn` for each with name, mhpmevent selector
+ * value and description. Returns a negative value for an unknown core. */
+int rvpmu_core_events(const char *core, void (*fn)(void *ctx, const char *name, uint64_t selector,
+                                                   const char *description),
+                      void *ctx, char *err, size_t errlen) __attribute__((warn_unused_result));
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,257 @@
+/* The CSR file: privilege and read-only checks, counter enables, RV32 high halves and the
+ * trap, status and translation CSRs (privileged spec ch. 2-4, Zicntr/Zihpm, Sscofpmf,
+ * Smcntrpmf). */
+#include "csr/csr.h"
+
+#include "hart/hart.h"
+#include "machine.h"
+
+#define ILLEGAL (-1)
+
+/* Writable bits (WARL fields keep their legal values; see write_csr). */
+#define MSTATUS_WRITABLE                                                                        \
+  (MSTATUS_SIE | MSTATUS_MIE | MSTATUS_SPIE | MSTATUS_MPIE | MSTATUS_SPP | MSTATUS_MPP |        \
+   MSTATUS_MPRV | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_TVM | MSTATUS_TW | MSTATUS_TSR)
+#define MSTATUS_TRANSLATION_BITS (MSTATUS_MPRV | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_MPP)
+#define MEDELEG_WRITABLE 0xb3ffull /* all exceptions but ECALL from M (11) and reserved 10, 14 */
+#define MIE_WRITABLE (MIP_SSIP | MIP_MSIP | MIP_STIP | MIP_MTIP | MIP_SEIP | MIP_MEIP)
+#define MIP_SOFTWARE_WRITABLE (MIP_SSIP | MIP_STIP | MIP_SEIP)
+
+static uint64_t lcof_bit(const struct hart *h) { return h->machine->profile->has_sscofpmf ? MIP_LCOFIP : 0; }
+
+/* Whether the current mode may read counter `idx` through its unprivileged CSR (3.1.11). */
+static bool counter_enabled(const struct hart *h, unsigned idx) {
+  if (h->priv == PRIV_M) return true;
+  if (!(h->hpm.mcounteren >> idx & 1)) return false;
+  return h->priv == PRIV_S || (h->hpm.scounteren >> idx & 1);
+}
+
+static uint64_t counter_read(struct hart *h, unsigned idx) {
+  return idx == 1 ? machine_mtime(h->machine) : hpm_counter_value(&h->hpm, idx);
+}
+
+/* Merges a 32-bit write into the low or high half of a 64-bit register (RV32 h CSRs). */
+static uint64_t merge_half(uint64_t old, uint64_t value, bool high) {
+  return high ? (old & 0xffffffffull) | value << 32 : (old & ~0xffffffffull) | (uint32_t)value;
+}
+
+/* Reads CSR `csr`; returns 0 or ILLEGAL when it does not exist (or is not accessible in the
+ * current mode for reasons beyond the generic privilege rule). */
+static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
+  const struct profile *p = h->machine->profile;
+  bool rv32 = h->xlen == 32;
+  uint64_t v;
+  if ((csr >= CSR_CYCLE && csr <= CSR_HPMCOUNTER31) || (rv32 && csr >= CSR_CYCLEH && csr <= CSR_HPMCOUNTER31H)) {
+    unsigned idx = csr & 31;
+    if (idx == 1 && p->time_csr_traps) return ILLEGAL;
+    if (!counter_enabled(h, idx)) return ILLEGAL;
+    v = counter_read(h, idx);
+    *out = csr >= CSR_CYCLEH ? v >> 32 : v;
+    return 0;
+  }
+  if ((csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31) || (rv32 && csr >= CSR_MCYCLEH && csr <= CSR_MHPMCOUNTER31H)) {
+    unsigned idx = csr & 31;
+    if (idx == 1) return ILLEGAL; /* there is no mtime CSR */
+    v = hpm_counter_value(&h->hpm, idx);
+    *out = csr >= CSR_MCYCLEH ? v >> 32 : v;
+    return 0;
+  }
+  if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
+    *out = h->hpm.mhpmevent[csr - CSR_MHPMEVENT3 + 3];
+    return 0;
+  }
+  if (rv32 && p->has_sscofpmf && csr >= CSR_MHPMEVENT3H && csr <= CSR_MHPMEVENT31H) {
+    *out = h->hpm.mhpmevent[csr - CSR_MHPMEVENT3H + 3] >> 32;
+    return 0;
+  }
+  switch (csr) {
+    case CSR_MCOUNTINHIBIT: v = h->hpm.mcountinhibit; break;
+    case CSR_MCOUNTEREN: v = h->hpm.mcounteren; break;
+    case CSR_SCOUNTEREN: v = h->hpm.scounteren; break;
+    case CSR_MCYCLECFG: case CSR_MINSTRETCFG: case CSR_MCYCLECFGH: case CSR_MINSTRETCFGH:
+      if (!p->has_smcntrpmf || (!rv32 && csr >= CSR_MCYCLECFGH)) return ILLEGAL;
+      v = (csr & 0xff) == (CSR_MCYCLECFG & 0xff) ? h->hpm.mcyclecfg : h->hpm.minstretcfg;
+      if (csr >= CSR_MCYCLECFGH) v >>= 32;
+      break;
+    case CSR_SCOUNTOVF:
+      /* Sscofpmf: S mode sees only the bits its mcounteren allows. */
+      if (!p->has_sscofpmf) return ILLEGAL;
+      v = hpm_overflow_bits(&h->hpm);
+      if (h->priv == PRIV_S) v &= h->hpm.mcounteren;
+      break;
+    case CSR_MSTATUS: v = h->mstatus; break;
+    case CSR_MSTATUSH: if (!rv32) return ILLEGAL; v = 0; break;
+    case CSR_SSTATUS: v = h->mstatus & SSTATUS_MASK; break;
+    case CSR_MISA: v = h->misa; break;
+    case CSR_MEDELEG: v = h->medeleg; break;
+    case CSR_MIDELEG: v = h->mideleg; break;
+    case CSR_MIE: v = h->mie; break;
+    case CSR_MIP: v = h->mip; break;
+    case CSR_SIE: v = h->mie & h->mideleg; break;
+    case CSR_SIP: v = h->mip & h->mideleg; break;
+    case CSR_MTVEC: v = h->mtvec; break;
+    case CSR_STVEC: v = h->stvec; break;
+    case CSR_MSCRATCH: v = h->mscratch; break;
+    case CSR_SSCRATCH: v = h->sscratch; break;
+    case CSR_MEPC: v = h->mepc; break;
+    case CSR_SEPC: v = h->sepc; break;
+    case CSR_MCAUSE: v = h->mcause; break;
+    case CSR_SCAUSE: v = h->scause; break;
+    case CSR_MTVAL: v = h->mtval; break;
+    case CSR_STVAL: v = h->stval; break;
+    case CSR_SATP:
+      if (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM)) return ILLEGAL;
+      v = h->satp;
+      break;
+    case CSR_MHARTID: v = h->hartid; break;
+    case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MCONFIGPTR: v = 0; break;
+    case CSR_MENVCFG: case CSR_SENVCFG: v = 0; break; /* no optional fields implemented */
+    case CSR_MENVCFGH: if (!rv32) return ILLEGAL; v = 0; break;
+    default:
+      /* PMP is not implemented: its registers are hardwired to zero (3.7). */
+      if ((csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) || (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63)) {
+        v = 0;
+        break;
+      }
+      return ILLEGAL;
+  }
+  *out = rv32 ? (uint32_t)v : v;
+  return 0;
+}
+
+static uint64_t legal_tvec(uint64_t v) { return (v & 3) >= 2 ? v & ~3ull : v; }
+
+/* Writes `v` to CSR `csr` (which read_csr accepted). Counter-configuration writes are
+ * deferred to after the instruction retires (hart.deferred_csr). */
+static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
+  const struct profile *p = h->machine->profile;
+  bool rv32 = h->xlen == 32;
+  if (rv32) v = (uint32_t)v;
+  if ((csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31) || (csr >= CSR_MCYCLEH && csr <= CSR_MHPMCOUNTER31H)) {
+    unsigned idx = csr & 31;
+    uint64_t old = hpm_counter_value(&h->hpm, idx);
+    hpm_counter_write(&h->hpm, idx, rv32 ? merge_half(old, v, csr >= CSR_MCYCLEH) : v);
+    return;
+  }
+  if ((csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) || (csr >= CSR_MHPMEVENT3H && csr <= CSR_MHPMEVENT31H) ||
+      (csr >= CSR_MCOUNTINHIBIT && csr <= CSR_MINSTRETCFG) || csr == CSR_MCYCLECFGH || csr == CSR_MINSTRETCFGH) {
+    h->deferred_csr = csr;
+    h->deferred_value = v;
+    return;
+  }
+  switch (csr) {
+    case CSR_MCOUNTEREN: h->hpm.mcounteren = (uint32_t)v; return;
+    case CSR_SCOUNTEREN: h->hpm.scounteren = (uint32_t)v; return;
+    case CSR_MSTATUS:
+    case CSR_SSTATUS: {
+      uint64_t mask = csr == CSR_MSTATUS ? MSTATUS_WRITABLE : (SSTATUS_MASK & MSTATUS_WRITABLE);
+      uint64_t s = (h->mstatus & ~mask) | (v & mask);
+      if (((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2) s &= ~MSTATUS_MPP; /* reserved MPP: U */
+      bool translation_changed = ((s ^ h->mstatus) & MSTATUS_TRANSLATION_BITS) != 0;
+      h->mstatus = s;
+      if (translation_changed) hart_flush_translation(h, false);
+      return;
+    }
+    case CSR_MEDELEG: h->medeleg = v & MEDELEG_WRITABLE; return;
+    case CSR_MIDELEG: h->mideleg = v & ((S_INTERRUPTS & ~MIP_LCOFIP) | lcof_bit(h)); return;
+    case CSR_MIE: h->mie = v & (MIE_WRITABLE | lcof_bit(h)); return;
+    case CSR_MIP: {
+      uint64_t w = MIP_SOFTWARE_WRITABLE | lcof_bit(h);
+      h->mip = (h->mip & ~w) | (v & w);
+      return;
+    }
+    case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg); return;
+    case CSR_SIP: {
+      uint64_t w = h->mideleg & (MIP_SSIP | lcof_bit(h));
+      h->mip = (h->mip & ~w) | (v & w);
+      return;
+    }
+    case CSR_MTVEC: h->mtvec = legal_tvec(v); return;
+    case CSR_STVEC: h->stvec = legal_tvec(v); return;
+    case CSR_MSCRATCH: h->mscratch = v; return;
+    case CSR_SSCRATCH: h->sscratch = v; return;
+    case CSR_MEPC: h->mepc = v & ~1ull; return;
+    case CSR_SEPC: h->sepc = v & ~1ull; return;
+    case CSR_MCAUSE: h->mcause = v; return;
+    case CSR_SCAUSE: h->scause = v; return;
+    case CSR_MTVAL: h->mtval = v; return;
+    case CSR_STVAL: h->stval = v; return;
+    case CSR_SATP: {
+      /* Only Bare and Sv39 (RV64) / Sv32 (RV32); a write of another mode has no effect at all
+       * (4.1.11), which is how Linux probes for Sv57 and Sv48. No ASIDs: ASID bits read 0. */
+      uint64_t s;
+      if (rv32) {
+        s = v & (1ull << 31 | ((1ull << 22) - 1));
+      } else {
+        uint64_t mode = v >> 60;
+        if (mode != 0 && mode != 8) return;
+        s = v & (0xfull << 60 | ((1ull << 44) - 1));
+      }
+      h->satp = s;
+      hart_flush_translation(h, false);
+      return;
+    }
+    default:
+      (void)p;
+      return; /* read-only-zero registers (PMP, envcfg, ids) ignore writes */
+  }
+}
+
+void csr_apply_deferred(struct hart *h) {
+  unsigned csr = h->deferred_csr;
+  uint64_t v = h->deferred_value;
+  struct hpm *hpm = &h->hpm;
+  bool rv32 = h->xlen == 32;
+  if (!csr) return;
+  h->deferred_csr = 0;
+  if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
+    unsigned idx = csr - CSR_MHPMEVENT3 + 3;
+    hpm_write_event(hpm, idx, rv32 ? merge_half(hpm->mhpmevent[idx], v, false) : v);
+  } else if (csr >= CSR_MHPMEVENT3H && csr <= CSR_MHPMEVENT31H) {
+    unsigned idx = csr - CSR_MHPMEVENT3H + 3;
+    hpm_write_event(hpm, idx, merge_half(hpm->mhpmevent[idx], v, true));
+  } else if (csr == CSR_MCOUNTINHIBIT) {
+    hpm_write_inhibit(hpm, (uint32_t)v);
+  } else if (csr == CSR_MCYCLECFG || csr == CSR_MCYCLECFGH) {
+    hpm_write_cyclecfg(hpm, rv32 ? merge_half(hpm->mcyclecfg, v, csr == CSR_MCYCLECFGH) : v);
+  } else {
+    hpm_write_instretcfg(hpm, rv32 ? merge_half(hpm->minstretcfg, v, csr == CSR_MINSTRETCFGH) : v);
+  }
+  hart_collect_overflow(h);
+}
+
+int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, uint64_t value, uint64_t *old) {
+  (void)read; /* every CSR here reads without side effects, so a read can always be done */
+  if (h->priv < ((csr >> 8) & 3)) return -EXC_ILLEGAL_INSN;
+  if (write && (csr >> 10) == 3) return -EXC_ILLEGAL_INSN; /* read-only address space */
+  uint64_t cur;
+  if (read_csr(h, csr, &cur) != 0) return -EXC_ILLEGAL_INSN;
+  *old = cur;
+  if (write) {
+    uint64_t v = kind == 0 ? value : kind == 1 ? cur | value : cur & ~value;
+    write_csr(h, csr, v);
+  }
+  return 0;
+}
+
+int csr_read_debug(struct hart *h, unsigned csr, uint64_t *value) {
+  unsigned priv = h->priv;
+  h->priv = PRIV_M;
+  int r = read_csr(h, csr, value);
+  h->priv = priv;
+  return r;
+}
+
+int csr_write_debug(struct hart *h, unsigned csr, uint64_t value) {
+  uint64_t old;
+  unsigned priv = h->priv;
+  h->priv = PRIV_M;
+  int r = read_csr(h, csr, &old);
+  if (r == 0) {
+    write_csr(h, csr, value);
+    csr_apply_deferred(h);
+    hpm_instruction_retired(&h->hpm);
+  }
+  h->priv = priv;
+  return r;
+}

@@ -1,0 +1,91 @@
+/* CSR numbers and the access entry points used by the system-instruction handler. */
+#ifndef RVPMU_CSR_CSR_H
+#define RVPMU_CSR_CSR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum csr_number {
+#define CSR(name, num) CSR_##name = num,
+#include "isa/csr_names.def"
+#undef CSR
+};
+
+/* mstatus fields (privileged spec 3.1.6). */
+#define MSTATUS_SIE (1ull << 1)
+#define MSTATUS_MIE (1ull << 3)
+#define MSTATUS_SPIE (1ull << 5)
+#define MSTATUS_MPIE (1ull << 7)
+#define MSTATUS_SPP (1ull << 8)
+#define MSTATUS_MPP_SHIFT 11
+#define MSTATUS_MPP (3ull << MSTATUS_MPP_SHIFT)
+#define MSTATUS_MPRV (1ull << 17)
+#define MSTATUS_SUM (1ull << 18)
+#define MSTATUS_MXR (1ull << 19)
+#define MSTATUS_TVM (1ull << 20)
+#define MSTATUS_TW (1ull << 21)
+#define MSTATUS_TSR (1ull << 22)
+#define MSTATUS_UXL (3ull << 32)
+#define MSTATUS_SXL (3ull << 34)
+/* The fields sstatus shows of mstatus (4.1.1); FS/XS/SD are zero without F. */
+#define SSTATUS_MASK (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_UXL)
+
+/* Interrupt numbers (mip/mie bits, mcause codes). */
+enum irq {
+  IRQ_S_SOFT = 1,
+  IRQ_M_SOFT = 3,
+  IRQ_S_TIMER = 5,
+  IRQ_M_TIMER = 7,
+  IRQ_S_EXT = 9,
+  IRQ_M_EXT = 11,
+  IRQ_LCOF = 13, /* Sscofpmf local counter-overflow interrupt */
+};
+#define MIP_SSIP (1ull << IRQ_S_SOFT)
+#define MIP_MSIP (1ull << IRQ_M_SOFT)
+#define MIP_STIP (1ull << IRQ_S_TIMER)
+#define MIP_MTIP (1ull << IRQ_M_TIMER)
+#define MIP_SEIP (1ull << IRQ_S_EXT)
+#define MIP_MEIP (1ull << IRQ_M_EXT)
+#define MIP_LCOFIP (1ull << IRQ_LCOF)
+/* Interrupts that can be delegated to S (mideleg writable bits) and that S sees in sip/sie. */
+#define S_INTERRUPTS (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
+
+/* Exception causes (mcause codes, 3.1.15). */
+enum exc {
+  EXC_INSN_MISALIGNED = 0,
+  EXC_INSN_ACCESS = 1,
+  EXC_ILLEGAL_INSN = 2,
+  EXC_BREAKPOINT = 3,
+  EXC_LOAD_MISALIGNED = 4,
+  EXC_LOAD_ACCESS = 5,
+  EXC_STORE_MISALIGNED = 6,
+  EXC_STORE_ACCESS = 7,
+  EXC_ECALL_U = 8,
+  EXC_ECALL_S = 9,
+  EXC_ECALL_M = 11,
+  EXC_INSN_PAGE_FAULT = 12,
+  EXC_LOAD_PAGE_FAULT = 13,
+  EXC_STORE_PAGE_FAULT = 15,
+};
+
+enum priv { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
+
+struct hart;
+
+/* Executes the CSR access of one Zicsr instruction: reads the old value (if `read`), checks the
+ * privilege and read-only rules, and writes `value` combined by `kind` (0 write, 1 set, 2 clear)
+ * if `write`. Returns 0 and the old value in *old, or -EXC_ILLEGAL_INSN-style negative cause
+ * when the access must raise illegal instruction. */
+int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, uint64_t value, uint64_t *old)
+    __attribute__((warn_unused_result));
+
+/* Plain read/write from the embedding API: no privilege checks, writes as M mode would.
+ * Return 0, or -1 for a CSR that does not exist. */
+int csr_read_debug(struct hart *h, unsigned csr, uint64_t *value) __attribute__((warn_unused_result));
+int csr_write_debug(struct hart *h, unsigned csr, uint64_t value) __attribute__((warn_unused_result));
+
+
+
+/* Applies a deferred counter-configuration write (after its instruction retired). */
+void csr_apply_deferred(struct hart *h);
+#endif

@@ -1,0 +1,54 @@
+/* ns16550 UART, output only: bytes written to THR go to the machine's console. The line status
+ * always says the transmitter is empty and no data is ready, so polled drivers never wait. */
+#include "dev/devices.h"
+#include "machine.h"
+
+enum { UART_THR = 0, UART_IER = 1, UART_IIR = 2, UART_LCR = 3, UART_MCR = 4, UART_LSR = 5, UART_MSR = 6,
+       UART_SCR = 7 };
+#define LSR_THRE 0x20
+#define LSR_TEMT 0x40
+#define LCR_DLAB 0x80
+
+struct uart {
+  struct machine *m;
+  uint8_t regs[8]; /* IER, LCR, MCR, SCR as written; divisor latch in dll/dlm */
+  uint8_t dll, dlm;
+};
+
+static int uart_read(void *ctx, uint64_t off, unsigned size, uint64_t *value) {
+  struct uart *u = ctx;
+  (void)size;
+  bool dlab = u->regs[UART_LCR] & LCR_DLAB;
+  switch (off) {
+    case UART_THR: *value = dlab ? u->dll : 0; break; /* RBR: no input */
+    case UART_IER: *value = dlab ? u->dlm : u->regs[UART_IER]; break;
+    case UART_IIR: *value = 0x01; break; /* no interrupt pending */
+    case UART_LSR: *value = LSR_THRE | LSR_TEMT; break;
+    case UART_MSR: *value = 0; break;
+    default: *value = u->regs[off]; break;
+  }
+  return 0;
+}
+
+static int uart_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
+  struct uart *u = ctx;
+  (void)size;
+  bool dlab = u->regs[UART_LCR] & LCR_DLAB;
+  if (off == UART_THR && !dlab) {
+    fputc((int)(value & 0xff), u->m->console);
+    if ((value & 0xff) == '\n') fflush(u->m->console);
+  } else if (off == UART_THR) {
+    u->dll = (uint8_t)value;
+  } else if (off == UART_IER && dlab) {
+    u->dlm = (uint8_t)value;
+  } else if (off < 8) {
+    u->regs[off] = (uint8_t)value;
+  }
+  return 0;
+}
+
+struct device uart_device(struct machine *m, uint64_t base) {
+  static struct uart u; /* one UART per process is all the platforms have */
+  u = (struct uart){.m = m};
+  return (struct device){"uart", base, 0x100, uart_read, uart_write, &u};
+}

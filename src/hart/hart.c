@@ -1,0 +1,194 @@
+/* Hart life cycle: reset, the slow check between blocks, interrupts, traps and privilege
+ * changes (privileged spec 3.1.6-3.1.9, 3.3.1, 4.1). */
+#include "hart/hart.h"
+
+#include <string.h>
+
+#include "isa/block.h"
+#include "machine.h"
+
+/* How many instructions a hart runs before the slow check looks at the rest of the machine
+ * (other harts, time) even if nothing else is due. Small enough that multi-hart machines
+ * interleave finely, large enough to be negligible on one hart. */
+#define HART_SLICE_INSNS 10000
+
+void hart_reset(struct hart *h, uint64_t pc) {
+  memset(h->x, 0, sizeof h->x);
+  h->pc = pc;
+  h->priv = PRIV_M;
+  h->mstatus = h->xlen == 64 ? (2ull << 32 | 2ull << 34) : 0; /* UXL = SXL = 64 on RV64 */
+  h->mie = h->mip = h->medeleg = h->mideleg = 0;
+  h->mtvec = h->mscratch = h->mepc = h->mcause = h->mtval = 0;
+  h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
+  h->menvcfg = h->senvcfg = 0;
+  h->sleeping = false;
+  h->sleep_cycles = 0;
+  h->reservation = ~0ull;
+  h->budget = 0;
+  hpm_init(&h->hpm, h->machine->profile, PRIV_M);
+  hart_flush_translation(h, true);
+}
+
+uint64_t hart_clock_cycles(const struct hart *h) { return h->hpm.acc[EV_CYCLES] + h->sleep_cycles; }
+
+void hart_collect_overflow(struct hart *h) {
+  if (h->hpm.overflowed) {
+    h->mip |= MIP_LCOFIP;
+    h->hpm.overflowed = 0;
+  }
+}
+
+void hart_select_tlbs(struct hart *h) {
+  /* Loads and stores use MPP's translation when MPRV is set in M mode (3.1.6.3). */
+  unsigned data_priv = h->priv;
+  if (h->priv == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+    data_priv = (unsigned)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+  h->tlb_load = h->tlb[data_priv][ACCESS_LOAD];
+  h->tlb_store = h->tlb[data_priv][ACCESS_STORE];
+  h->tlb_fetch = h->tlb[h->priv][ACCESS_FETCH];
+}
+
+void hart_flush_translation(struct hart *h, bool blocks) {
+  memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
+  h->epoch++;
+  if (blocks && h->blocks) block_cache_flush(h->blocks);
+  hart_select_tlbs(h);
+}
+
+void hart_set_priv(struct hart *h, unsigned priv) {
+  if (priv != h->priv) {
+    h->priv = priv;
+    hpm_set_priv(&h->hpm, priv); /* xINH filters fold here, never per instruction */
+    hart_collect_overflow(h);
+    h->epoch++;                   /* the jump cache keys include priv; this keeps it simple */
+  }
+  hart_select_tlbs(h);
+  h->reservation = ~0ull;
+}
+
+void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc) {
+  bool interrupt = (cause & TRAP_INTERRUPT) != 0;
+  uint64_t code = cause & ~TRAP_INTERRUPT;
+  uint64_t xcause = interrupt ? (code | (1ull << (h->xlen - 1))) : code;
+  h->hpm.acc[interrupt ? EV_INTERRUPTS : EV_EXCEPTIONS]++;
+  h->sleeping = false;
+  uint64_t deleg = interrupt ? h->mideleg : h->medeleg;
+  if (h->priv <= PRIV_S && (deleg >> code & 1)) {
+    h->scause = xcause;
+    h->sepc = epc;
+    h->stval = tval;
+    uint64_t s = h->mstatus & ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_SIE);
+    if (h->mstatus & MSTATUS_SIE) s |= MSTATUS_SPIE;
+    if (h->priv == PRIV_S) s |= MSTATUS_SPP;
+    h->mstatus = s;
+    h->pc = (h->stvec & ~3ull) + ((h->stvec & 1) && interrupt ? 4 * code : 0);
+    hart_set_priv(h, PRIV_S);
+  } else {
+    h->mcause = xcause;
+    h->mepc = epc;
+    h->mtval = tval;
+    uint64_t s = h->mstatus & ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MIE);
+    if (h->mstatus & MSTATUS_MIE) s |= MSTATUS_MPIE;
+    s |= (uint64_t)h->priv << MSTATUS_MPP_SHIFT;
+    h->mstatus = s;
+    h->pc = (h->mtvec & ~3ull) + ((h->mtvec & 1) && interrupt ? 4 * code : 0);
+    hart_set_priv(h, PRIV_M);
+  }
+  if (h->xlen == 32) h->pc = (uint32_t)h->pc;
+  h->budget = 0; /* the new mode may have interrupts pending that are now enabled */
+}
+
+/* Interrupts in priority order (3.1.9; Sscofpmf puts LCOFI after the standard ones). */
+static const unsigned irq_priority[] = {IRQ_M_EXT, IRQ_M_SOFT, IRQ_M_TIMER, IRQ_S_EXT,
+                                        IRQ_S_SOFT, IRQ_S_TIMER, IRQ_LCOF};
+
+/* The interrupt to take now, or -1. */
+static int pending_interrupt(const struct hart *h) {
+  uint64_t pending = h->mip & h->mie;
+  if (!pending) return -1;
+  bool m_enabled = h->priv < PRIV_M || (h->mstatus & MSTATUS_MIE);
+  bool s_enabled = h->priv < PRIV_S || (h->priv == PRIV_S && (h->mstatus & MSTATUS_SIE));
+  uint64_t m_pending = m_enabled ? pending & ~h->mideleg : 0;
+  uint64_t s_pending = s_enabled ? pending & h->mideleg : 0;
+  uint64_t take = m_pending ? m_pending : s_pending;
+  for (unsigned i = 0; i < sizeof irq_priority / sizeof *irq_priority; i++)
+    if (take >> irq_priority[i] & 1) return (int)irq_priority[i];
+  return -1;
+}
+
+/* Cycles until this hart's timer interrupt would become pending, or UINT64_MAX. */
+static uint64_t cycles_to_timer(const struct hart *h) {
+  const struct machine *m = h->machine;
+  uint64_t now = machine_mtime(m), cmp = m->mtimecmp[h->hartid];
+  if (cmp == UINT64_MAX) return UINT64_MAX;
+  if (cmp <= now) return 0;
+  uint64_t ticks = cmp - now, per = m->profile->cycles_per_tick;
+  return ticks > UINT64_MAX / per ? UINT64_MAX : ticks * per - (hart_clock_cycles(h) % per);
+}
+
+/* In WFI with nothing pending: jump the clock to the next timer interrupt. Returns false if
+ * nothing can ever wake the hart. */
+static bool sleep_until_wakeup(struct hart *h) {
+  uint64_t cycles = cycles_to_timer(h);
+  if (cycles == UINT64_MAX) return h->machine->num_harts > 1; /* another hart may send an IPI */
+  h->sleep_cycles += cycles;
+  machine_update_timer_irqs(h->machine);
+  return true;
+}
+
+bool hart_slow_check(struct hart *h) {
+  struct machine *m = h->machine;
+  hpm_fold_all(&h->hpm);
+  hart_collect_overflow(h);
+  machine_update_timer_irqs(m);
+  if (m->stop != RVPMU_RUNNING) return true;
+
+  uint64_t retired = machine_retired(m);
+  if (m->insn_limit && retired >= m->insn_limit) {
+    m->stop = RVPMU_STOP_MAX_INSNS;
+    snprintf(m->stop_message, sizeof m->stop_message,
+             "stopped after %llu instructions (--max-insns): the program did not exit",
+             (unsigned long long)retired);
+    return true;
+  }
+  if (m->run_until_insns && retired >= m->run_until_insns) return true;
+
+  if (h->sleeping) {
+    /* WFI resumes when an enabled-or-not interrupt is pending in mip & mie (3.3.3). */
+    if (!(h->mip & h->mie)) {
+      if (m->num_harts > 1) return true; /* let the others run; time moves with them */
+      if (!sleep_until_wakeup(h)) {
+        m->stop = RVPMU_STOP_ERROR;
+        snprintf(m->stop_message, sizeof m->stop_message,
+                 "hart %u waits in WFI with no interrupt that could wake it (pc 0x%llx)", h->hartid,
+                 (unsigned long long)h->pc);
+        return true;
+      }
+    }
+    h->sleeping = false;
+  }
+
+  int irq = pending_interrupt(h);
+  if (irq >= 0) hart_take_trap(h, TRAP_INTERRUPT | (uint64_t)irq, 0, h->pc);
+
+  /* Next budget: the nearest of the slice end, the instruction limits, the timer and the next
+   * possible counter overflow (design.md decision 3). Generic cores retire at most one event of
+   * each kind per cycle and at least one cycle per instruction, so cycles bound instructions. */
+  uint64_t budget = HART_SLICE_INSNS;
+  if (m->insn_limit && m->insn_limit - retired < budget) budget = m->insn_limit - retired;
+  if (m->run_until_insns && m->run_until_insns - retired < budget) budget = m->run_until_insns - retired;
+  uint64_t timer = cycles_to_timer(h);
+  if (timer < budget) budget = timer;
+  uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
+  if (ovf < budget) budget = ovf;
+  h->budget = budget ? (int64_t)budget : 1;
+  /* With several harts, each runs a slice in turn (machine.c). */
+  return m->num_harts > 1 && h->hpm.acc[EV_INSNS] >= h->slice_end;
+}
+
+void hart_run(struct hart *h) {
+  h->slice_end = h->hpm.acc[EV_INSNS] + HART_SLICE_INSNS;
+  h->budget = 0;
+  if (h->xlen == 32) hart_run_rv32(h);
+  else hart_run_rv64(h);
+}

@@ -1,0 +1,133 @@
+/* One RISC-V hart: architectural state, translation caches and the execution entry points. */
+#ifndef RVPMU_HART_HART_H
+#define RVPMU_HART_HART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "csr/csr.h"
+#include "hpm/hpm.h"
+#include "isa/insn.h"
+
+struct machine;
+struct block;
+struct block_cache;
+
+/* Software TLB: a direct-mapped cache from virtual page to host address, one per privilege
+ * mode and access kind, filled only for RAM pages the access is allowed to. Bare translation
+ * (M mode, satp off) uses it too, so loads and stores have a single fast path. */
+#define TLB_BITS 8
+#define TLB_SIZE (1u << TLB_BITS)
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1ull << PAGE_SHIFT)
+struct tlb_entry {
+  uint64_t vpn;      /* virtual page number this entry maps, TLB_INVALID if none */
+  uintptr_t addend;  /* host address = virtual address + addend */
+  uint64_t ppn;      /* physical page number (for the block cache key) */
+};
+#define TLB_INVALID (~0ull)
+enum access { ACCESS_LOAD, ACCESS_STORE, ACCESS_FETCH, ACCESS_KINDS };
+
+/* Jump cache: virtual pc -> block, valid while `epoch` matches the hart's. */
+#define JUMP_CACHE_BITS 12
+struct jump_entry {
+  uint64_t key;   /* vpc << 2 | priv */
+  uint64_t epoch;
+  struct block *block;
+};
+
+struct hart {
+  uint64_t x[REG_SINK + 1]; /* x0..x31 plus the sink that absorbs writes to x0 */
+  uint64_t pc;
+  unsigned priv;            /* enum priv */
+  unsigned xlen;            /* 32 or 64 */
+  unsigned hartid;
+  struct machine *machine;
+
+  /* Trap and status CSRs (privileged spec ch. 3 and 4); sstatus/sie/sip are views. */
+  uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
+  uint64_t stvec, sscratch, sepc, scause, stval, satp, menvcfg, senvcfg;
+  struct hpm hpm;
+
+  /* Execution control. */
+  int64_t budget;           /* instructions until the next slow check (hart_slow_check) */
+  uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
+  uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
+  bool sleeping;            /* in WFI, waiting for an interrupt */
+  uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
+  uint64_t reservation;     /* LR/SC reserved address, or ~0 */
+  /* A counter-configuration CSR write (mcountinhibit, mhpmevent, mcyclecfg, minstretcfg)
+   * waits here until its instruction has retired, so that instruction counts under the old
+   * configuration (docs/counters.md). */
+  unsigned deferred_csr;    /* CSR number, 0 if none */
+  uint64_t deferred_value;
+
+  /* Translation caches. */
+  struct tlb_entry tlb[4][ACCESS_KINDS][TLB_SIZE]; /* [effective priv][access] */
+  struct tlb_entry *tlb_load, *tlb_store, *tlb_fetch;
+  uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
+  struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
+  struct block_cache *blocks;
+};
+
+/* Resets the hart to its reset state at `pc` in M mode. */
+void hart_reset(struct hart *h, uint64_t pc);
+
+/* Runs until the budget expires and the slow check says stop. Returns when the machine stops,
+ * the hart's time slice ends or the instruction limit is reached. */
+void hart_run(struct hart *h);
+void hart_run_rv32(struct hart *h);
+void hart_run_rv64(struct hart *h);
+
+/* Slow path of the dispatch loop, entered when budget <= 0: folds counters, raises overflow and
+ * timer interrupts, takes a pending interrupt, sleeps in WFI, and computes the next budget.
+ * Returns true when hart_run must return. */
+bool hart_slow_check(struct hart *h);
+
+/* Takes trap `cause` (exception code, or interrupt code | TRAP_INTERRUPT) with mtval/stval
+ * `tval` at pc `epc`: delegation, privilege change, pc = trap vector. */
+#define TRAP_INTERRUPT (1ull << 63)
+void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc);
+
+/* Sets the privilege mode, updating HPM filters and translation selection. */
+void hart_set_priv(struct hart *h, unsigned priv);
+
+/* Flushes TLBs (after satp/sfence/mstatus translation changes) and, with blocks=true, the block
+ * cache (after fence.i). */
+void hart_flush_translation(struct hart *h, bool blocks);
+
+/* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */
+void hart_select_tlbs(struct hart *h);
+
+/* Current mtime as this hart sees it. */
+uint64_t hart_clock_cycles(const struct hart *h);
+
+/* Raises LCOFIP if the HPM reported new overflows. */
+void hart_collect_overflow(struct hart *h);
+
+/* Slow paths of memory access: translate va (page walk, A/D update, TLB fill) and access RAM
+ * or a device. Return 0, BUS_BREAK (store changed device state), or an exception cause > 0. */
+int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value);
+int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value);
+/* AMO/LR/SC of width 4 or 8 (insn->imm = funct5). Returns 0 or an exception cause. */
+int hart_amo(struct hart *h, const struct insn *in, unsigned size);
+
+/* Translates va for `access` in the effective privilege: 0 and the physical address, or the
+ * page-fault/access-fault cause. Fills the TLB for RAM pages when `fill`. */
+int hart_translate(struct hart *h, uint64_t va, enum access access, uint64_t *pa);
+
+/* Adds the events of the first `n` instructions of `blk` (a prefix, for traps in mid-block). */
+void hart_account_prefix(struct hart *h, const struct block *blk, unsigned n);
+
+/* System instructions (CLS_SYSTEM), the last of their block: accounts the block, executes
+ * `in` at virtual pc `pc`, sets h->pc. */
+void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc);
+
+/* A memory access of `in` in the middle of `blk` faulted with `cause` at address `tval`. */
+void hart_fault_in_block(struct hart *h, const struct block *blk, const struct insn *in, uint64_t bpc,
+                         int cause, uint64_t tval);
+
+/* A store of `in` changed device state: retire the block up to and including it, continue after. */
+void hart_break_after(struct hart *h, const struct block *blk, const struct insn *in, uint64_t bpc);
+
+#endif

@@ -1,0 +1,185 @@
+/* Address translation (Sv32, Sv39; privileged spec 4.3-4.4), the software TLB, and the slow
+ * paths of loads, stores and atomics. A and D bits are updated by the walker (the spec's
+ * hardware-update option), so no fault is raised for them. */
+#include <string.h>
+
+#include "hart/hart.h"
+#include "machine.h"
+
+#define PTE_V (1ull << 0)
+#define PTE_R (1ull << 1)
+#define PTE_W (1ull << 2)
+#define PTE_X (1ull << 3)
+#define PTE_U (1ull << 4)
+#define PTE_A (1ull << 6)
+#define PTE_D (1ull << 7)
+#define SATP64_MODE_SV39 8ull
+#define SV39_RESERVED_BITS (0x3ffull << 54) /* PBMT, N and reserved: must be 0 (no Svpbmt/Svnapot) */
+
+static int page_fault(enum access a) {
+  return a == ACCESS_FETCH ? EXC_INSN_PAGE_FAULT : a == ACCESS_LOAD ? EXC_LOAD_PAGE_FAULT : EXC_STORE_PAGE_FAULT;
+}
+
+static int access_fault(enum access a) {
+  return a == ACCESS_FETCH ? EXC_INSN_ACCESS : a == ACCESS_LOAD ? EXC_LOAD_ACCESS : EXC_STORE_ACCESS;
+}
+
+static unsigned effective_priv(const struct hart *h, enum access a) {
+  if (a != ACCESS_FETCH && h->priv == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+    return (unsigned)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+  return h->priv;
+}
+
+static bool translation_on(const struct hart *h, unsigned priv) {
+  if (priv == PRIV_M) return false;
+  return h->xlen == 64 ? (h->satp >> 60) == SATP64_MODE_SV39 : (h->satp >> 31) != 0;
+}
+
+/* Checks a leaf PTE's permissions for `a` in `priv` (4.3.2 steps 5-6). */
+static bool leaf_allows(const struct hart *h, uint64_t pte, enum access a, unsigned priv) {
+  if (priv == PRIV_U && !(pte & PTE_U)) return false;
+  if (priv == PRIV_S && (pte & PTE_U) && (a == ACCESS_FETCH || !(h->mstatus & MSTATUS_SUM))) return false;
+  switch (a) {
+    case ACCESS_FETCH: return (pte & PTE_X) != 0;
+    case ACCESS_LOAD: return (pte & PTE_R) || ((h->mstatus & MSTATUS_MXR) && (pte & PTE_X));
+    default: return (pte & PTE_W) != 0;
+  }
+}
+
+/* Page-table walk; returns 0 with *pa, or a fault cause. */
+static int walk(struct hart *h, uint64_t va, enum access a, unsigned priv, uint64_t *pa) {
+  struct bus *bus = &h->machine->bus;
+  unsigned levels, vpn_bits, pte_size;
+  uint64_t root_ppn;
+  if (h->xlen == 64) {
+    /* Sv39: bits 63..39 must equal bit 38. */
+    if ((uint64_t)((int64_t)(va << 25) >> 25) != va) return page_fault(a);
+    levels = 3, vpn_bits = 9, pte_size = 8, root_ppn = h->satp & ((1ull << 44) - 1);
+  } else {
+    levels = 2, vpn_bits = 10, pte_size = 4, root_ppn = h->satp & ((1ull << 22) - 1);
+  }
+  uint64_t table = root_ppn << PAGE_SHIFT;
+  for (int level = (int)levels - 1; level >= 0; level--) {
+    uint64_t vpn = (va >> (PAGE_SHIFT + level * vpn_bits)) & ((1ull << vpn_bits) - 1);
+    uint64_t pte_addr = table + vpn * pte_size, pte;
+    if (bus_read(bus, pte_addr, pte_size, &pte) != 0) return access_fault(a);
+    if (!(pte & PTE_V) || (!(pte & PTE_R) && (pte & PTE_W))) return page_fault(a);
+    if (h->xlen == 64 && (pte & SV39_RESERVED_BITS)) return page_fault(a);
+    uint64_t ppn = h->xlen == 64 ? (pte >> 10) & ((1ull << 44) - 1) : (pte >> 10) & ((1ull << 22) - 1);
+    if (!(pte & (PTE_R | PTE_X))) { /* pointer to the next level */
+      if (pte & (PTE_A | PTE_D | PTE_U)) return page_fault(a);
+      table = ppn << PAGE_SHIFT;
+      continue;
+    }
+    if (!leaf_allows(h, pte, a, priv)) return page_fault(a);
+    uint64_t low_mask = (1ull << (level * vpn_bits)) - 1; /* superpage: low PPN bits must be 0 */
+    if (ppn & low_mask) return page_fault(a);
+    uint64_t want = PTE_A | (a == ACCESS_STORE ? PTE_D : 0);
+    if ((pte & want) != want && bus_write(bus, pte_addr, pte_size, pte | want) != 0) return access_fault(a);
+    *pa = ((ppn | ((va >> PAGE_SHIFT) & low_mask)) << PAGE_SHIFT) | (va & (PAGE_SIZE - 1));
+    return 0;
+  }
+  return page_fault(a);
+}
+
+int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
+  unsigned priv = effective_priv(h, a);
+  int r = 0;
+  if (translation_on(h, priv)) r = walk(h, va, a, priv, pa);
+  else *pa = va;
+  if (r) return r;
+  /* Fill the TLB for RAM pages only (devices always take the slow path), and never the store
+   * TLB for watched pages (HTIF tohost). */
+  struct bus *bus = &h->machine->bus;
+  uint64_t page_pa = *pa & ~(PAGE_SIZE - 1);
+  uint8_t *host = bus_ram_ptr(bus, page_pa, PAGE_SIZE);
+  if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT])) {
+    struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
+    e->vpn = va >> PAGE_SHIFT;
+    e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
+    e->ppn = page_pa >> PAGE_SHIFT;
+  }
+  return 0;
+}
+
+int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
+  if (va & (size - 1)) return EXC_LOAD_MISALIGNED;
+  uint64_t pa;
+  int r = hart_translate(h, va, ACCESS_LOAD, &pa);
+  if (r) return r;
+  if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
+  return 0;
+}
+
+int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
+  if (va & (size - 1)) return EXC_STORE_MISALIGNED;
+  uint64_t pa;
+  int r = hart_translate(h, va, ACCESS_STORE, &pa);
+  if (r) return r;
+  struct machine *m = h->machine;
+  if (m->tohost && pa == m->tohost) {
+    if (size < 4) return 0; /* partial writes of tohost carry no command */
+    return htif_tohost_write(m, value);
+  }
+  if (m->tohost && pa == m->tohost + 4 && h->xlen == 32) return 0; /* RV32 writes the high half after */
+  r = bus_write(&m->bus, pa, size, value);
+  if (r == BUS_FAULT) return EXC_STORE_ACCESS;
+  return r;
+}
+
+static void write_rd(struct hart *h, unsigned rd, uint64_t value) {
+  h->x[rd == 0 ? REG_SINK : rd] = h->xlen == 32 ? (uint32_t)value : value;
+}
+
+/* AMO funct5 codes (unprivileged spec, "A" extension). */
+enum { AMO_ADD = 0x00, AMO_SWAP = 0x01, AMO_LR = 0x02, AMO_SC = 0x03, AMO_XOR = 0x04, AMO_OR = 0x08,
+       AMO_AND = 0x0c, AMO_MIN = 0x10, AMO_MAX = 0x14, AMO_MINU = 0x18, AMO_MAXU = 0x1c };
+
+int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
+  uint64_t va = h->x[in->rs1], src = h->x[in->rs2], pa;
+  if (h->xlen == 32) va = (uint32_t)va;
+  unsigned f5 = (unsigned)in->imm;
+  bool is_lr = f5 == AMO_LR;
+  if (va & (size - 1)) return is_lr ? EXC_LOAD_MISALIGNED : EXC_STORE_MISALIGNED;
+  int r = hart_translate(h, va, is_lr ? ACCESS_LOAD : ACCESS_STORE, &pa);
+  if (r) return r;
+  uint8_t *p = bus_ram_ptr(&h->machine->bus, pa, size);
+  if (!p) return is_lr ? EXC_LOAD_ACCESS : EXC_STORE_ACCESS; /* no atomics on devices */
+  int64_t old;
+  if (size == 4) {
+    int32_t w;
+    memcpy(&w, p, 4);
+    old = w;
+  } else {
+    memcpy(&old, p, 8);
+  }
+  if (is_lr) {
+    h->reservation = pa;
+    write_rd(h, in->rd, (uint64_t)old);
+    return 0;
+  }
+  if (f5 == AMO_SC) {
+    bool ok = h->reservation == pa;
+    h->reservation = ~0ull;
+    if (ok) memcpy(p, &src, size);
+    write_rd(h, in->rd, ok ? 0 : 1);
+    return 0;
+  }
+  int64_t b = size == 4 ? (int64_t)(int32_t)src : (int64_t)src;
+  uint64_t ua = size == 4 ? (uint32_t)old : (uint64_t)old, ub = size == 4 ? (uint32_t)src : src;
+  int64_t result;
+  switch (f5) {
+    case AMO_ADD: result = (int64_t)((uint64_t)old + (uint64_t)b); break;
+    case AMO_SWAP: result = b; break;
+    case AMO_XOR: result = old ^ b; break;
+    case AMO_OR: result = old | b; break;
+    case AMO_AND: result = old & b; break;
+    case AMO_MIN: result = old < b ? old : b; break;
+    case AMO_MAX: result = old > b ? old : b; break;
+    case AMO_MINU: result = ua < ub ? old : b; break;
+    default: result = ua > ub ? old : b; break; /* AMO_MAXU; the decoder admits no others */
+  }
+  memcpy(p, &result, size);
+  write_rd(h, in->rd, (uint64_t)old);
+  return 0;
+}

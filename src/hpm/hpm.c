@@ -1,0 +1,184 @@
+/* HPM unit: lazy counters, selectors, inhibit, privilege filters and overflow (see hpm.h).
+ * Spec: privileged ISA 3.1.10-3.1.13 (counters, mcounteren, mcountinhibit), Sscofpmf,
+ * Smcntrpmf. */
+#include "hpm/hpm.h"
+
+#include <string.h>
+
+#include "csr/csr.h"
+
+/* Events the block builder counts statically; only these need the `active` list. The others
+ * are added where they happen (taken branches, traps) or always (cycles, instructions). */
+static bool event_is_static(enum event_id ev) {
+  switch (ev) {
+    case EV_LOADS: case EV_STORES: case EV_BRANCHES: case EV_JUMPS: case EV_COMPRESSED:
+    case EV_MULS: case EV_DIVS: case EV_ATOMICS:
+      return true;
+    default:
+      return false;
+  }
+}
+
+static uint64_t width_mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
+
+/* The xINH bit that filters counting in privilege mode `priv` (Sscofpmf/Smcntrpmf). */
+static uint64_t inhibit_bit_for(unsigned priv) {
+  return priv == PRIV_M ? MHPMEVENT_MINH : priv == PRIV_S ? MHPMEVENT_SINH : MHPMEVENT_UINH;
+}
+
+static enum event_id counter_event(const struct hpm *hpm, unsigned idx) {
+  if (!(hpm->implemented >> idx & 1)) return EV_NONE;
+  if (idx == 0) return EV_CYCLES;
+  if (idx == 2) return EV_INSNS;
+  return hpm->profile->decode_selector(hpm->profile, hpm->mhpmevent[idx] & MHPMEVENT_SELECTOR_MASK);
+}
+
+static bool counter_filtered(const struct hpm *hpm, unsigned idx) {
+  uint64_t inh = inhibit_bit_for(hpm->priv);
+  if (idx == 0) return hpm->profile->has_smcntrpmf && (hpm->mcyclecfg & inh);
+  if (idx == 2) return hpm->profile->has_smcntrpmf && (hpm->minstretcfg & inh);
+  return hpm->profile->has_sscofpmf && (hpm->mhpmevent[idx] & inh);
+}
+
+/* Brings counter idx up to date; returns true if it wrapped past its width meanwhile. */
+static bool fold(struct hpm *hpm, unsigned idx) {
+  struct hpm_counter *c = &hpm->ctr[idx];
+  if (!c->running) return false;
+  uint64_t now = hpm->acc[c->event], delta = now - c->snap, mask = hpm->width_mask[idx];
+  bool wrapped = delta > mask - c->base;
+  c->base = (c->base + delta) & mask;
+  c->snap = now;
+  return wrapped;
+}
+
+void hpm_fold_all(struct hpm *hpm) {
+  for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
+    if (!fold(hpm, i) || i < HPM_FIRST_PROGRAMMABLE || !hpm->profile->has_sscofpmf) continue;
+    /* Sscofpmf: OF is set on wrap; an interrupt is requested only if OF was clear. */
+    if (!(hpm->mhpmevent[i] & MHPMEVENT_OF)) hpm->overflowed |= 1u << i;
+    hpm->mhpmevent[i] |= MHPMEVENT_OF;
+  }
+}
+
+/* Recomputes every counter's event and running flag and the list of static events to
+ * accumulate. Counters must have been folded first. */
+static void recompute(struct hpm *hpm) {
+  bool wanted[EV_COUNT] = {0};
+  for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
+    struct hpm_counter *c = &hpm->ctr[i];
+    enum event_id ev = counter_event(hpm, i);
+    bool run = ev != EV_NONE && !(hpm->mcountinhibit >> i & 1) && !counter_filtered(hpm, i);
+    c->event = (uint8_t)ev;
+    c->running = run;
+    c->snap = hpm->acc[ev];
+    if (run) wanted[ev] = true;
+  }
+  hpm->num_active = 0;
+  for (unsigned ev = 1; ev < EV_COUNT; ev++)
+    if ((wanted[ev] || (hpm->host_events >> ev & 1)) && event_is_static((enum event_id)ev))
+      hpm->active[hpm->num_active++] = (uint8_t)ev;
+}
+
+void hpm_init(struct hpm *hpm, const struct profile *profile, unsigned priv) {
+  memset(hpm, 0, sizeof *hpm);
+  hpm->profile = profile;
+  hpm->priv = priv;
+  hpm->implemented = 1u << 0 | 1u << 2;
+  for (unsigned i = 0; i < profile->num_hpm; i++) hpm->implemented |= 1u << (HPM_FIRST_PROGRAMMABLE + i);
+  for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
+    hpm->width_mask[i] = width_mask(i < HPM_FIRST_PROGRAMMABLE ? profile->fixed_width : profile->hpm_width);
+    if (i >= HPM_FIRST_PROGRAMMABLE && (hpm->implemented >> i & 1))
+      hpm->mhpmevent[i] = profile->selector_reset(profile, i);
+  }
+  hpm->mcountinhibit = profile->mcountinhibit_reset & hpm->implemented;
+  recompute(hpm);
+}
+
+uint64_t hpm_counter_value(struct hpm *hpm, unsigned idx) {
+  const struct hpm_counter *c = &hpm->ctr[idx];
+  if (!(hpm->implemented >> idx & 1)) return 0;
+  if (!c->running) return c->base;
+  return (c->base + (hpm->acc[c->event] - c->snap)) & hpm->width_mask[idx];
+}
+
+void hpm_counter_write(struct hpm *hpm, unsigned idx, uint64_t value) {
+  if (!(hpm->implemented >> idx & 1)) return; /* WARL: unimplemented counters ignore writes */
+  struct hpm_counter *c = &hpm->ctr[idx];
+  c->base = value & hpm->width_mask[idx];
+  c->snap = hpm->acc[c->event];
+  hpm->written |= 1u << idx;
+}
+
+void hpm_instruction_retired(struct hpm *hpm) {
+  for (uint32_t w = hpm->written; w; w &= w - 1) {
+    struct hpm_counter *c = &hpm->ctr[__builtin_ctz(w)];
+    c->snap = hpm->acc[c->event];
+  }
+  hpm->written = 0;
+}
+
+void hpm_set_priv(struct hpm *hpm, unsigned priv) {
+  hpm_fold_all(hpm);
+  hpm->priv = priv;
+  recompute(hpm);
+}
+
+void hpm_write_inhibit(struct hpm *hpm, uint32_t value) {
+  hpm_fold_all(hpm);
+  /* Bit 1 (time) is read-only zero; bits of unimplemented counters are WARL zero. */
+  hpm->mcountinhibit = value & hpm->implemented;
+  recompute(hpm);
+}
+
+void hpm_write_event(struct hpm *hpm, unsigned idx, uint64_t value) {
+  const struct profile *p = hpm->profile;
+  if (!(hpm->implemented >> idx & 1)) return;
+  uint64_t writable = (p->selectors_writable ? MHPMEVENT_SELECTOR_MASK : 0) |
+                      (p->has_sscofpmf ? MHPMEVENT_OF | MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH : 0);
+  hpm_fold_all(hpm);
+  hpm->mhpmevent[idx] = (hpm->mhpmevent[idx] & ~writable) | (value & writable);
+  recompute(hpm);
+}
+
+static uint64_t cfg_writable(const struct profile *p) {
+  return p->has_smcntrpmf ? MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH : 0;
+}
+
+void hpm_write_cyclecfg(struct hpm *hpm, uint64_t value) {
+  hpm_fold_all(hpm);
+  hpm->mcyclecfg = value & cfg_writable(hpm->profile);
+  recompute(hpm);
+}
+
+void hpm_write_instretcfg(struct hpm *hpm, uint64_t value) {
+  hpm_fold_all(hpm);
+  hpm->minstretcfg = value & cfg_writable(hpm->profile);
+  recompute(hpm);
+}
+
+uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn) {
+  uint64_t budget = UINT64_MAX;
+  if (!hpm->profile->has_sscofpmf) return budget;
+  for (unsigned i = HPM_FIRST_PROGRAMMABLE; i < HPM_NUM_COUNTERS; i++) {
+    const struct hpm_counter *c = &hpm->ctr[i];
+    if (!c->running) continue;
+    uint64_t value = (c->base + (hpm->acc[c->event] - c->snap)) & hpm->width_mask[i];
+    uint64_t to_wrap = hpm->width_mask[i] - value; /* events that still fit; one more wraps */
+    uint64_t insns = to_wrap / max_per_insn + 1;
+    if (insns < budget) budget = insns;
+  }
+  return budget;
+}
+
+void hpm_watch_event(struct hpm *hpm, enum event_id ev) {
+  hpm_fold_all(hpm);
+  hpm->host_events |= 1u << ev;
+  recompute(hpm);
+}
+
+uint32_t hpm_overflow_bits(const struct hpm *hpm) {
+  uint32_t bits = 0;
+  for (unsigned i = HPM_FIRST_PROGRAMMABLE; i < HPM_NUM_COUNTERS; i++)
+    if (hpm->mhpmevent[i] & MHPMEVENT_OF) bits |= 1u << i;
+  return bits;
+}

@@ -1,0 +1,95 @@
+/* The hardware performance monitor of one hart: mcycle, minstret, mhpmcounter3..31, their
+ * selectors, mcountinhibit, counter enables, Sscofpmf overflow and filters, Smcntrpmf.
+ *
+ * Counting stays off the hot path (design.md decisions 2 and 3): the hart adds events into
+ * `acc` per block; a counter is materialised as base + (acc[event] - snap) only when read,
+ * and "folded" (base and snap brought up to date) whenever what it counts or whether it counts
+ * changes: selector or inhibit writes, privilege changes, reads for overflow detection. */
+#ifndef RVPMU_HPM_HPM_H
+#define RVPMU_HPM_HPM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hpm/events.h"
+#include "profiles/profile.h"
+
+#define HPM_NUM_COUNTERS 32 /* index 0 mcycle, 1 the time slot (not a counter), 2 minstret, 3..31 */
+#define HPM_FIRST_PROGRAMMABLE 3
+
+/* Sscofpmf bits of mhpmevent (RV64 view; on RV32 they are bits 31..26 of mhpmeventh). */
+#define MHPMEVENT_OF (1ull << 63)
+#define MHPMEVENT_MINH (1ull << 62)
+#define MHPMEVENT_SINH (1ull << 61)
+#define MHPMEVENT_UINH (1ull << 60)
+#define MHPMEVENT_VSINH (1ull << 59)
+#define MHPMEVENT_VUINH (1ull << 58)
+#define MHPMEVENT_SSCOF_BITS (0x3full << 58)
+#define MHPMEVENT_SELECTOR_MASK ((1ull << 56) - 1) /* bits 55:0 select the event */
+/* Smcntrpmf mcyclecfg/minstretcfg: the same xINH bits, no OF. */
+#define COUNTERCFG_INH_BITS (0x1full << 58)
+
+struct hpm_counter {
+  uint64_t base;  /* counter value at the last fold, already masked to the counter's width */
+  uint64_t snap;  /* acc[event] at the last fold */
+  uint8_t event;  /* enum event_id the counter accumulates while running (EV_NONE: nothing) */
+  bool running;   /* not inhibited and not filtered out in the current privilege mode */
+};
+
+struct hpm {
+  uint64_t acc[EV_COUNT];  /* per-hart monotonic event totals; EV_CYCLES and EV_INSNS are
+                            * always accumulated, the others only while listed in `active` */
+  struct hpm_counter ctr[HPM_NUM_COUNTERS];
+  uint64_t mhpmevent[HPM_NUM_COUNTERS]; /* selector CSRs as software reads them (64-bit view) */
+  uint64_t mcyclecfg, minstretcfg;      /* Smcntrpmf */
+  uint32_t mcountinhibit, mcounteren, scounteren;
+  uint32_t implemented;    /* bit i: counter i exists (mcycle, minstret and num_hpm of 3..31) */
+  uint64_t width_mask[HPM_NUM_COUNTERS];
+  unsigned priv;           /* privilege mode the `running` flags were computed for */
+  uint32_t overflowed;     /* OF bits set 0->1 since the hart last looked: LCOFI requests */
+  uint32_t written;        /* counters written by the instruction being executed (see
+                            * hpm_instruction_retired: a write wins over its own increment) */
+  uint32_t host_events;    /* events a host tool (rvpmu stat) wants accumulated, bit per id */
+  uint8_t active[EV_COUNT];/* static events accumulated per block (besides cycles and insns) */
+  unsigned num_active;
+  const struct profile *profile;
+};
+
+void hpm_init(struct hpm *hpm, const struct profile *profile, unsigned priv);
+
+/* Current value of counter `idx` (0..31; 1 reads 0). */
+uint64_t hpm_counter_value(struct hpm *hpm, unsigned idx);
+
+/* Sets counter `idx` to `value` (masked to its width) as a CSR write by the executing
+ * instruction: the instruction's own increment of that counter is dropped. */
+void hpm_counter_write(struct hpm *hpm, unsigned idx, uint64_t value);
+
+/* Writes the configuration CSRs. Callers apply them after the writing instruction has retired,
+ * so that instruction is counted under the old configuration (docs/counters.md). */
+void hpm_write_inhibit(struct hpm *hpm, uint32_t value);
+void hpm_write_event(struct hpm *hpm, unsigned idx, uint64_t value);
+void hpm_write_cyclecfg(struct hpm *hpm, uint64_t value);
+void hpm_write_instretcfg(struct hpm *hpm, uint64_t value);
+
+/* Folds every counter and recomputes which count in mode `priv`. */
+void hpm_set_priv(struct hpm *hpm, unsigned priv);
+
+/* Brings every counter up to date. Counters that wrapped with their OF bit clear get OF set
+ * and their bit in `overflowed`, from which the hart raises LCOFIP. */
+void hpm_fold_all(struct hpm *hpm);
+
+/* Called after an instruction that wrote counters has retired (its events are in acc):
+ * re-snapshots the written counters so their written values stand. */
+void hpm_instruction_retired(struct hpm *hpm);
+
+/* Largest number of instructions that can run before some counter with an OF bit can
+ * overflow, assuming at most `max_per_insn` events of any kind per instruction. */
+uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn);
+
+/* Makes `ev` accumulate even when no counter selects it (for host tools). */
+void hpm_watch_event(struct hpm *hpm, enum event_id ev);
+
+/* Bitmask of OF bits (scountovf layout: bit n for mhpmcounter n). */
+uint32_t hpm_overflow_bits(const struct hpm *hpm);
+
+#endif

@@ -1,0 +1,176 @@
+/* Block cache: blocks decoded once, found by physical address (hash table) and by virtual pc
+ * (the jump cache, valid for one translation epoch). Blocks live in one arena that is dropped
+ * whole on fence.i or when full. */
+#include "isa/block.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hart/hart.h"
+#include "machine.h"
+
+#define ARENA_BYTES (16u << 20)
+#define HASH_BITS 16
+
+struct block_cache {
+  uint8_t *arena;      /* ARENA_BYTES of blocks, bump-allocated */
+  size_t used;
+  struct block *hash[1u << HASH_BITS];
+};
+
+struct block_cache *block_cache_create(void) {
+  struct block_cache *bc = calloc(1, sizeof *bc);
+  if (!bc) return NULL;
+  bc->arena = malloc(ARENA_BYTES);
+  if (!bc->arena) {
+    free(bc);
+    return NULL;
+  }
+  return bc;
+}
+
+void block_cache_destroy(struct block_cache *bc) {
+  if (!bc) return;
+  free(bc->arena);
+  free(bc);
+}
+
+void block_cache_flush(struct block_cache *bc) {
+  bc->used = 0;
+  memset(bc->hash, 0, sizeof bc->hash);
+}
+
+static unsigned hash_of(uint64_t paddr) { return (unsigned)((paddr >> 1) * 0x9E3779B97F4A7C15ull >> (64 - HASH_BITS)); }
+
+/* Adds the static events and cost of one instruction to the block's totals. */
+static void count_static(struct block *b, const struct insn *in) {
+  unsigned cls = in->cls;
+  b->retire_insns++;
+  b->retire_cycles++; /* generic timing: one cycle per instruction */
+  if (cls & CLS_LOAD) b->events[EV_LOADS]++;
+  if (cls & CLS_STORE) b->events[EV_STORES]++;
+  if (cls & CLS_BRANCH) b->events[EV_BRANCHES]++;
+  if (cls & CLS_JUMP) b->events[EV_JUMPS]++;
+  if (cls & CLS_COMPRESSED) b->events[EV_COMPRESSED]++;
+  if (cls & CLS_MUL) b->events[EV_MULS]++;
+  if (cls & CLS_DIV) b->events[EV_DIVS]++;
+  if (cls & CLS_ATOMIC) b->events[EV_ATOMICS]++;
+}
+
+/* Events of the first n instructions of b, for a trap in mid-block. */
+void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
+  struct block tmp;
+  memset(&tmp, 0, sizeof tmp);
+  for (unsigned i = 0; i < n; i++) count_static(&tmp, &b->insns[i]);
+  struct hpm *hpm = &h->hpm;
+  hpm->acc[EV_INSNS] += tmp.retire_insns;
+  hpm->acc[EV_CYCLES] += tmp.retire_cycles;
+  for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += tmp.events[hpm->active[i]];
+  h->budget -= tmp.retire_insns;
+}
+
+/* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */
+static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
+  uint64_t pa;
+  int r = hart_translate(h, va, ACCESS_FETCH, &pa);
+  if (r) return r;
+  uint8_t *p = bus_ram_ptr(&h->machine->bus, pa, 2);
+  if (!p) return EXC_INSN_ACCESS; /* instructions execute from RAM only */
+  memcpy(out, p, 2);
+  return 0;
+}
+
+/* Decodes a new block at vpc (physical paddr). Returns NULL with *fault set if the first
+ * instruction cannot be fetched. */
+static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
+  struct block_cache *bc = h->blocks;
+  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn);
+  if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
+  struct block *b = (struct block *)(bc->arena + bc->used);
+  memset(b, 0, sizeof *b);
+  b->paddr = paddr;
+  uint64_t va = vpc;
+  bool crosses = false;
+  unsigned n = 0;
+  for (;;) {
+    struct insn *in = &b->insns[n];
+    uint16_t lo, hi = 0;
+    int r = fetch16(h, va, &lo);
+    if (r == 0 && insn_length(lo) == 4) {
+      uint64_t va_hi = h->xlen == 32 ? (uint32_t)(va + 2) : va + 2;
+      if (n > 0 && ((va_hi ^ va) >> PAGE_SHIFT)) goto end_block; /* straddles: own block */
+      r = fetch16(h, va_hi, &hi);
+      if (r) *fault_va = va_hi;
+      crosses |= ((va_hi ^ va) >> PAGE_SHIFT) != 0;
+    } else if (r) {
+      *fault_va = va;
+    }
+    if (r) {
+      if (n == 0) {
+        *fault = r;
+        return NULL;
+      }
+      goto end_block; /* the fault belongs to the next block's first instruction */
+    }
+    insn_decode((uint32_t)hi << 16 | lo, h->xlen, in);
+    in->pc_off = (uint16_t)(va - vpc);
+    n++;
+    va += insn_length(lo);
+    if (h->xlen == 32) va = (uint32_t)va;
+    if (in->cls & CLS_SYSTEM) break; /* its handler accounts for it */
+    count_static(b, in);
+    if (in->cls & CLS_END) break;
+    if (n == BLOCK_MAX_INSNS || ((va ^ vpc) >> PAGE_SHIFT)) goto end_block;
+    continue;
+  end_block : {
+    struct insn *end = &b->insns[n++];
+    memset(end, 0, sizeof *end);
+    end->op = OP_END_BLOCK;
+    end->pc_off = (uint16_t)(va - vpc);
+    break;
+  }
+  }
+  b->count = (uint16_t)n;
+  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + 15) & ~(size_t)15;
+  /* A block whose first instruction straddles two pages depends on two translations: keep it
+   * out of the physical hash (the jump cache, flushed with translations, still finds it). */
+  if (!crosses) {
+    unsigned hidx = hash_of(paddr);
+    b->hash_next = bc->hash[hidx];
+    bc->hash[hidx] = b;
+  }
+  return b;
+}
+
+struct block *block_lookup(struct hart *h, uint64_t vpc) {
+  uint64_t key = vpc << 2 | h->priv;
+  struct jump_entry *je = &h->jump_cache[(vpc >> 1) & ((1u << JUMP_CACHE_BITS) - 1)];
+  if (je->key == key && je->epoch == h->epoch) return je->block;
+
+  int fault = 0;
+  uint64_t fault_va = vpc, paddr;
+  struct block *b = NULL;
+  if (vpc & h->ialign_mask) {
+    fault = EXC_INSN_MISALIGNED;
+  } else {
+    const struct tlb_entry *e = &h->tlb_fetch[(vpc >> PAGE_SHIFT) & (TLB_SIZE - 1)];
+    if (e->vpn == vpc >> PAGE_SHIFT) {
+      paddr = e->ppn << PAGE_SHIFT | (vpc & (PAGE_SIZE - 1));
+    } else {
+      fault = hart_translate(h, vpc, ACCESS_FETCH, &paddr);
+    }
+    if (!fault) {
+      for (b = h->blocks->hash[hash_of(paddr)]; b; b = b->hash_next)
+        if (b->paddr == paddr) break;
+      if (!b) b = build(h, vpc, paddr, &fault, &fault_va);
+    }
+  }
+  if (!b) {
+    hart_take_trap(h, (uint64_t)fault, fault_va, vpc);
+    return NULL;
+  }
+  je->key = key;
+  je->epoch = h->epoch;
+  je->block = b;
+  return b;
+}

@@ -1,0 +1,48 @@
+/* Predecoded blocks and the per-hart block cache (design.md decision 1).
+ *
+ * A block is a straight run of instructions from one physical address, ending at a control
+ * transfer, a system instruction, a page boundary or BLOCK_MAX_INSNS. It carries the static
+ * counts of what it retires when it runs to its end, so the dispatch loop adds them at once. */
+#ifndef RVPMU_ISA_BLOCK_H
+#define RVPMU_ISA_BLOCK_H
+
+#include <stdint.h>
+
+#include "hpm/events.h"
+#include "isa/insn.h"
+
+#define BLOCK_MAX_INSNS 64
+
+struct block {
+  uint64_t paddr;          /* physical address of the first instruction (cache key) */
+  struct block *hash_next; /* chain in the cache's hash table */
+  uint32_t retire_insns;   /* instructions retired by running to the end; a system
+                            * terminator is excluded (its handler accounts for it) */
+  uint32_t retire_cycles;  /* static cycle cost of those instructions */
+  uint16_t events[EV_COUNT]; /* static event counts of those instructions */
+  uint16_t count;          /* entries in insns[], END_BLOCK included */
+  struct insn insns[];
+};
+
+struct hart;
+
+/* Adds what a block retires when it runs to its end: cycles and instructions always, the
+ * other static events only when a counter or host tool wants them (hpm.active: usually 0-3). */
+#define BLOCK_ACCOUNT(hpm, blk)                                                              \
+  do {                                                                                       \
+    (hpm)->acc[EV_INSNS] += (blk)->retire_insns;                                             \
+    (hpm)->acc[EV_CYCLES] += (blk)->retire_cycles;                                           \
+    for (unsigned i_ = 0; i_ < (hpm)->num_active; i_++)                                      \
+      (hpm)->acc[(hpm)->active[i_]] += (blk)->events[(hpm)->active[i_]];                     \
+  } while (0)
+
+struct block_cache *block_cache_create(void);
+void block_cache_destroy(struct block_cache *bc);
+/* Drops every block (fence.i, or the arena is full). */
+void block_cache_flush(struct block_cache *bc);
+
+/* The block at virtual pc `vpc` in the hart's current mode: from the jump cache, the hash
+ * table, or decoded now. On an instruction fetch fault the trap is taken and NULL returned. */
+struct block *block_lookup(struct hart *h, uint64_t vpc);
+
+#endif

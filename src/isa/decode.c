@@ -1,0 +1,312 @@
+/* Instruction decoder: RV32/RV64 I, M, A, C, Zicsr, Zifencei into struct insn.
+ * Compressed encodings expand to their base operation (RISC-V unprivileged spec, ch. "C"). */
+#include <stddef.h>
+#include <string.h>
+
+#include "isa/insn.h"
+
+static const char *const op_names[OP_COUNT] = {
+#define OP(name, cls) [OP_##name] = #name,
+#include "isa/ops.def"
+#undef OP
+};
+
+static const unsigned op_classes[OP_COUNT] = {
+#define OP(name, cls) [OP_##name] = (cls),
+#include "isa/ops.def"
+#undef OP
+};
+
+const char *op_name(enum op op) { return op < OP_COUNT ? op_names[op] : "?"; }
+unsigned op_class(enum op op) { return op < OP_COUNT ? op_classes[op] : 0; }
+
+static inline uint32_t bits(uint32_t v, int hi, int lo) { return (v >> lo) & ((1u << (hi - lo + 1)) - 1); }
+static inline int32_t sext(uint32_t v, int width) { return (int32_t)(v << (32 - width)) >> (32 - width); }
+
+static void set(struct insn *in, enum op op, unsigned rd, unsigned rs1, unsigned rs2, int32_t imm) {
+  in->op = (uint8_t)op;
+  in->rd = (uint8_t)(rd == 0 ? REG_SINK : rd);
+  in->rs1 = (uint8_t)rs1;
+  in->rs2 = (uint8_t)rs2;
+  in->imm = imm;
+  in->cls = (uint16_t)op_classes[op];
+}
+
+static void illegal(struct insn *in) { set(in, OP_ILLEGAL, 0, 0, 0, 0); }
+
+/* Immediates of the 32-bit formats. */
+static int32_t imm_i(uint32_t r) { return (int32_t)r >> 20; }
+static int32_t imm_s(uint32_t r) { return sext(bits(r, 31, 25) << 5 | bits(r, 11, 7), 12); }
+static int32_t imm_b(uint32_t r) {
+  return sext(bits(r, 31, 31) << 12 | bits(r, 7, 7) << 11 | bits(r, 30, 25) << 5 | bits(r, 11, 8) << 1, 13);
+}
+static int32_t imm_u(uint32_t r) { return (int32_t)(r & 0xfffff000u); }
+static int32_t imm_j(uint32_t r) {
+  return sext(bits(r, 31, 31) << 20 | bits(r, 19, 12) << 12 | bits(r, 20, 20) << 11 | bits(r, 30, 21) << 1, 21);
+}
+
+static void decode_op_imm(uint32_t r, unsigned xlen, struct insn *in, unsigned rd, unsigned rs1) {
+  unsigned f3 = bits(r, 14, 12), shamt_bits = xlen == 64 ? 6 : 5;
+  uint32_t shamt = bits(r, 19 + shamt_bits, 20) & ((1u << shamt_bits) - 1);
+  uint32_t top = bits(r, 31, 20 + shamt_bits);
+  switch (f3) {
+    case 0: set(in, OP_ADDI, rd, rs1, 0, imm_i(r)); return;
+    case 2: set(in, OP_SLTI, rd, rs1, 0, imm_i(r)); return;
+    case 3: set(in, OP_SLTIU, rd, rs1, 0, imm_i(r)); return;
+    case 4: set(in, OP_XORI, rd, rs1, 0, imm_i(r)); return;
+    case 6: set(in, OP_ORI, rd, rs1, 0, imm_i(r)); return;
+    case 7: set(in, OP_ANDI, rd, rs1, 0, imm_i(r)); return;
+    case 1:
+      if (top != 0) break;
+      set(in, OP_SLLI, rd, rs1, 0, (int32_t)shamt);
+      return;
+    case 5:
+      if (top == 0) set(in, OP_SRLI, rd, rs1, 0, (int32_t)shamt);
+      else if (top == (xlen == 64 ? 0x10u : 0x20u)) set(in, OP_SRAI, rd, rs1, 0, (int32_t)shamt);
+      else break;
+      return;
+  }
+  illegal(in);
+}
+
+static void decode_op(uint32_t r, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+  unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
+  static const enum op base[8] = {OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND};
+  static const enum op mext[8] = {OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU};
+  if (f7 == 0) set(in, base[f3], rd, rs1, rs2, 0);
+  else if (f7 == 1) set(in, mext[f3], rd, rs1, rs2, 0);
+  else if (f7 == 0x20 && f3 == 0) set(in, OP_SUB, rd, rs1, rs2, 0);
+  else if (f7 == 0x20 && f3 == 5) set(in, OP_SRA, rd, rs1, rs2, 0);
+  else illegal(in);
+}
+
+static void decode_op_32(uint32_t r, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+  unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
+  enum op op = OP_ILLEGAL;
+  if (f7 == 0) op = f3 == 0 ? OP_ADDW : f3 == 1 ? OP_SLLW : f3 == 5 ? OP_SRLW : OP_ILLEGAL;
+  else if (f7 == 0x20) op = f3 == 0 ? OP_SUBW : f3 == 5 ? OP_SRAW : OP_ILLEGAL;
+  else if (f7 == 1) {
+    static const enum op m[8] = {OP_MULW, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_DIVW, OP_DIVUW, OP_REMW, OP_REMUW};
+    op = m[f3];
+  }
+  if (op == OP_ILLEGAL) illegal(in);
+  else set(in, op, rd, rs1, rs2, 0);
+}
+
+static void decode_system(uint32_t r, struct insn *in, unsigned rd, unsigned rs1) {
+  unsigned f3 = bits(r, 14, 12);
+  static const enum op csr_ops[8] = {OP_ILLEGAL, OP_CSRRW, OP_CSRRS, OP_CSRRC, OP_ILLEGAL, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI};
+  if (f3 != 0) {
+    if (csr_ops[f3] == OP_ILLEGAL) return illegal(in);
+    /* rd keeps x0 as 0 here: the CSR handler needs to know whether rd was x0 (for CSRRW side
+     * effects no read happens), and writes go through a helper that drops x0. */
+    set(in, csr_ops[f3], rd, rs1, 0, (int32_t)bits(r, 31, 20));
+    in->rd = (uint8_t)rd;
+    return;
+  }
+  if (rd != 0) return illegal(in);
+  uint32_t f12 = bits(r, 31, 20);
+  if (bits(r, 31, 25) == 0x09) return set(in, OP_SFENCE_VMA, 0, rs1, bits(r, 24, 20), 0);
+  if (rs1 != 0) return illegal(in);
+  switch (f12) {
+    case 0x000: set(in, OP_ECALL, 0, 0, 0, 0); return;
+    case 0x001: set(in, OP_EBREAK, 0, 0, 0, 0); return;
+    case 0x302: set(in, OP_MRET, 0, 0, 0, 0); return;
+    case 0x102: set(in, OP_SRET, 0, 0, 0, 0); return;
+    case 0x105: set(in, OP_WFI, 0, 0, 0, 0); return;
+  }
+  illegal(in);
+}
+
+static void decode_amo(uint32_t r, unsigned xlen, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+  unsigned f3 = bits(r, 14, 12), f5 = bits(r, 31, 27);
+  if (f3 != 2 && !(f3 == 3 && xlen == 64)) return illegal(in);
+  switch (f5) {
+    case 0x00: case 0x01: case 0x04: case 0x08: case 0x0c: case 0x10: case 0x14: case 0x18: case 0x1c:
+      break;
+    case 0x02: /* LR requires rs2 == 0 */
+      if (rs2 != 0) return illegal(in);
+      break;
+    case 0x03:
+      break;
+    default:
+      return illegal(in);
+  }
+  set(in, f3 == 2 ? OP_AMO_W : OP_AMO_D, rd, rs1, rs2, (int32_t)f5);
+}
+
+static void decode32(uint32_t r, unsigned xlen, struct insn *in) {
+  unsigned rd = bits(r, 11, 7), rs1 = bits(r, 19, 15), rs2 = bits(r, 24, 20), f3 = bits(r, 14, 12);
+  switch (bits(r, 6, 0)) {
+    case 0x37: set(in, OP_LUI, rd, 0, 0, imm_u(r)); return;
+    case 0x17: set(in, OP_AUIPC, rd, 0, 0, imm_u(r)); return;
+    case 0x6f: set(in, OP_JAL, rd, 0, 0, imm_j(r)); return;
+    case 0x67:
+      if (f3 != 0) break;
+      set(in, OP_JALR, rd, rs1, 0, imm_i(r));
+      return;
+    case 0x63: {
+      static const enum op br[8] = {OP_BEQ, OP_BNE, OP_ILLEGAL, OP_ILLEGAL, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU};
+      if (br[f3] == OP_ILLEGAL) break;
+      set(in, br[f3], 0, rs1, rs2, imm_b(r));
+      return;
+    }
+    case 0x03: {
+      static const enum op ld[8] = {OP_LB, OP_LH, OP_LW, OP_LD, OP_LBU, OP_LHU, OP_LWU, OP_ILLEGAL};
+      if (ld[f3] == OP_ILLEGAL || (xlen == 32 && (f3 == 3 || f3 == 6))) break;
+      set(in, ld[f3], rd, rs1, 0, imm_i(r));
+      return;
+    }
+    case 0x23: {
+      static const enum op st[8] = {OP_SB, OP_SH, OP_SW, OP_SD, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL};
+      if (st[f3] == OP_ILLEGAL || (xlen == 32 && f3 == 3)) break;
+      set(in, st[f3], 0, rs1, rs2, imm_s(r));
+      return;
+    }
+    case 0x13: decode_op_imm(r, xlen, in, rd, rs1); return;
+    case 0x33: decode_op(r, in, rd, rs1, rs2); return;
+    case 0x1b:
+      if (xlen != 64) break;
+      if (f3 == 0) set(in, OP_ADDIW, rd, rs1, 0, imm_i(r));
+      else if (f3 == 1 && bits(r, 31, 25) == 0) set(in, OP_SLLIW, rd, rs1, 0, (int32_t)rs2);
+      else if (f3 == 5 && bits(r, 31, 25) == 0) set(in, OP_SRLIW, rd, rs1, 0, (int32_t)rs2);
+      else if (f3 == 5 && bits(r, 31, 25) == 0x20) set(in, OP_SRAIW, rd, rs1, 0, (int32_t)rs2);
+      else break;
+      return;
+    case 0x3b:
+      if (xlen != 64) break;
+      decode_op_32(r, in, rd, rs1, rs2);
+      return;
+    case 0x2f: decode_amo(r, xlen, in, rd, rs1, rs2); return;
+    case 0x0f:
+      /* FENCE with any pred/succ (PAUSE included) is a no-op here: one hart retires in order.
+       * fm, rs1 and rd are reserved-for-future fields that implementations ignore. */
+      if (f3 == 0) set(in, OP_FENCE, 0, 0, 0, 0);
+      else if (f3 == 1) set(in, OP_FENCE_I, 0, 0, 0, 0);
+      else break;
+      return;
+    case 0x73: decode_system(r, in, rd, rs1); return;
+  }
+  illegal(in);
+}
+
+/* Register numbers of the compressed formats' 3-bit fields: x8..x15. */
+static unsigned creg(uint32_t v) { return 8 + (v & 7); }
+
+static void decode16(uint32_t r, unsigned xlen, struct insn *in) {
+  unsigned f3 = bits(r, 15, 13), rd = bits(r, 11, 7), rs2 = bits(r, 6, 2);
+  unsigned rdp = creg(bits(r, 4, 2)), rs1p = creg(bits(r, 9, 7));
+  switch (bits(r, 1, 0) << 3 | f3) {
+    case 000: { /* C.ADDI4SPN */
+      uint32_t imm = bits(r, 12, 11) << 4 | bits(r, 10, 7) << 6 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 3;
+      if (imm == 0) break; /* includes the all-zero illegal instruction */
+      return set(in, OP_ADDI, rdp, 2, 0, (int32_t)imm);
+    }
+    case 002: /* C.LW */
+      return set(in, OP_LW, rdp, rs1p, 0, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
+    case 003: /* C.LD (RV64); C.FLW on RV32 is not supported (no F) */
+      if (xlen != 64) break;
+      return set(in, OP_LD, rdp, rs1p, 0, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
+    case 006: /* C.SW */
+      return set(in, OP_SW, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
+    case 007: /* C.SD */
+      if (xlen != 64) break;
+      return set(in, OP_SD, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
+    case 010: /* C.ADDI, C.NOP */
+      return set(in, OP_ADDI, rd, rd, 0, sext(bits(r, 12, 12) << 5 | bits(r, 6, 2), 6));
+    case 011: { /* C.JAL (RV32), C.ADDIW (RV64) */
+      if (xlen == 32) {
+        uint32_t o = bits(r, 12, 12) << 11 | bits(r, 11, 11) << 4 | bits(r, 10, 9) << 8 | bits(r, 8, 8) << 10 |
+                     bits(r, 7, 7) << 6 | bits(r, 6, 6) << 7 | bits(r, 5, 3) << 1 | bits(r, 2, 2) << 5;
+        return set(in, OP_JAL, 1, 0, 0, sext(o, 12));
+      }
+      if (rd == 0) break;
+      return set(in, OP_ADDIW, rd, rd, 0, sext(bits(r, 12, 12) << 5 | bits(r, 6, 2), 6));
+    }
+    case 012: /* C.LI */
+      return set(in, OP_ADDI, rd, 0, 0, sext(bits(r, 12, 12) << 5 | bits(r, 6, 2), 6));
+    case 013: { /* C.ADDI16SP, C.LUI */
+      if (rd == 2) {
+        uint32_t imm = bits(r, 12, 12) << 9 | bits(r, 6, 6) << 4 | bits(r, 5, 5) << 6 | bits(r, 4, 3) << 7 |
+                       bits(r, 2, 2) << 5;
+        if (imm == 0) break;
+        return set(in, OP_ADDI, 2, 2, 0, sext(imm, 10));
+      }
+      int32_t imm = sext(bits(r, 12, 12) << 17 | bits(r, 6, 2) << 12, 18);
+      if (imm == 0) break;
+      return set(in, OP_LUI, rd, 0, 0, imm);
+    }
+    case 014: { /* C.SRLI, C.SRAI, C.ANDI, C.SUB, C.XOR, C.OR, C.AND, C.SUBW, C.ADDW */
+      uint32_t shamt = bits(r, 12, 12) << 5 | bits(r, 6, 2);
+      switch (bits(r, 11, 10)) {
+        case 0:
+        case 1:
+          if (xlen == 32 && bits(r, 12, 12)) goto bad;
+          return set(in, bits(r, 11, 10) ? OP_SRAI : OP_SRLI, rs1p, rs1p, 0, (int32_t)shamt);
+        case 2:
+          return set(in, OP_ANDI, rs1p, rs1p, 0, sext(bits(r, 12, 12) << 5 | bits(r, 6, 2), 6));
+        case 3: {
+          static const enum op ops[8] = {OP_SUB, OP_XOR, OP_OR, OP_AND, OP_SUBW, OP_ADDW, OP_ILLEGAL, OP_ILLEGAL};
+          enum op op = ops[bits(r, 12, 12) << 2 | bits(r, 6, 5)];
+          if (op == OP_ILLEGAL || (xlen == 32 && bits(r, 12, 12))) goto bad;
+          return set(in, op, rs1p, rs1p, rdp, 0);
+        }
+      }
+      break;
+    }
+    case 015: { /* C.J */
+      uint32_t o = bits(r, 12, 12) << 11 | bits(r, 11, 11) << 4 | bits(r, 10, 9) << 8 | bits(r, 8, 8) << 10 |
+                   bits(r, 7, 7) << 6 | bits(r, 6, 6) << 7 | bits(r, 5, 3) << 1 | bits(r, 2, 2) << 5;
+      return set(in, OP_JAL, 0, 0, 0, sext(o, 12));
+    }
+    case 016:
+    case 017: { /* C.BEQZ, C.BNEZ */
+      uint32_t o = bits(r, 12, 12) << 8 | bits(r, 11, 10) << 3 | bits(r, 6, 5) << 6 | bits(r, 4, 3) << 1 |
+                   bits(r, 2, 2) << 5;
+      return set(in, f3 == 6 ? OP_BEQ : OP_BNE, 0, rs1p, 0, sext(o, 9));
+    }
+    case 020: { /* C.SLLI */
+      uint32_t shamt = bits(r, 12, 12) << 5 | bits(r, 6, 2);
+      if (xlen == 32 && bits(r, 12, 12)) break;
+      return set(in, OP_SLLI, rd, rd, 0, (int32_t)shamt);
+    }
+    case 022: /* C.LWSP */
+      if (rd == 0) break;
+      return set(in, OP_LW, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 4) << 2 | bits(r, 3, 2) << 6));
+    case 023: /* C.LDSP */
+      if (xlen != 64 || rd == 0) break;
+      return set(in, OP_LD, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 5) << 3 | bits(r, 4, 2) << 6));
+    case 024:
+      if (!bits(r, 12, 12)) {
+        if (rs2 == 0) { /* C.JR */
+          if (rd == 0) break;
+          return set(in, OP_JALR, 0, rd, 0, 0);
+        }
+        return set(in, OP_ADD, rd, 0, rs2, 0); /* C.MV */
+      }
+      if (rs2 == 0) {
+        if (rd == 0) return set(in, OP_EBREAK, 0, 0, 0, 0);
+        return set(in, OP_JALR, 1, rd, 0, 0); /* C.JALR */
+      }
+      return set(in, OP_ADD, rd, rd, rs2, 0); /* C.ADD */
+    case 026: /* C.SWSP */
+      return set(in, OP_SW, 0, 2, rs2, (int32_t)(bits(r, 12, 9) << 2 | bits(r, 8, 7) << 6));
+    case 027: /* C.SDSP */
+      if (xlen != 64) break;
+      return set(in, OP_SD, 0, 2, rs2, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 9, 7) << 6));
+  }
+bad:
+  illegal(in);
+}
+
+void insn_decode(uint32_t raw, unsigned xlen, struct insn *out) {
+  memset(out, 0, sizeof *out);
+  if ((raw & 3) == 3) {
+    out->raw = raw;
+    decode32(raw, xlen, out);
+  } else {
+    out->raw = raw & 0xffff;
+    decode16(raw & 0xffff, xlen, out);
+    out->cls |= CLS_COMPRESSED;
+  }
+}

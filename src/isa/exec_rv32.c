@@ -1,0 +1,4 @@
+/* The RV32 instance of the dispatch loop. */
+#define XLEN 32
+#define EXEC_FUNC hart_run_rv32
+#include "isa/exec_template.h"

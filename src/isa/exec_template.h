@@ -1,0 +1,269 @@
+/* The dispatch loop, compiled once per XLEN (design.md decision 6): exec_rv32.c and
+ * exec_rv64.c define XLEN and EXEC_FUNC and include this file.
+ *
+ * Invariants the handlers rely on:
+ * - x[0] is always zero: the decoder redirects writes to x0 into x[REG_SINK].
+ * - On RV32, registers hold zero-extended 32-bit values (every write goes through WR()).
+ * - Only the last instruction of a block transfers control or is a system instruction, so
+ *   straight-line handlers just step to the next entry; events are added per block at
+ *   block_end, never per instruction, except taken/not-taken branches (one add each). */
+#include <string.h>
+
+#include "hart/hart.h"
+#include "isa/block.h"
+#include "mem/bus.h"
+
+#if XLEN == 32
+typedef uint32_t ux;
+typedef int32_t sx;
+typedef uint64_t ux2; /* double width, for MULH* */
+typedef int64_t sx2;
+#else
+typedef uint64_t ux;
+typedef int64_t sx;
+typedef unsigned __int128 ux2;
+typedef __int128 sx2;
+#endif
+
+#define likely(c) __builtin_expect(!!(c), 1)
+#define unlikely(c) __builtin_expect(!!(c), 0)
+
+#define RD (in->rd)
+#define R1 ((ux)x[in->rs1])
+#define R2 ((ux)x[in->rs2])
+#define WR(v) (x[RD] = (ux)(v))
+#define IMM ((ux)(sx)in->imm)
+#define INSN_PC (bpc + in->pc_off)
+#define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
+#define DISPATCH goto *labels[in->op]
+#define NEXT \
+  do {       \
+    in++;    \
+    DISPATCH; \
+  } while (0)
+
+/* Loads: fast path through the load TLB for aligned RAM accesses, else the slow path. */
+#define LOAD(T, CONV)                                                                \
+  do {                                                                               \
+    uint64_t va_ = (ux)(R1 + IMM);                                                   \
+    const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
+    T v_;                                                                            \
+    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
+      memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
+    } else {                                                                         \
+      uint64_t w_;                                                                   \
+      int r_ = hart_load_slow(h, va_, sizeof(T), &w_);                               \
+      if (unlikely(r_ > 0)) {                                                        \
+        fault_cause = r_;                                                            \
+        fault_addr = va_;                                                            \
+        goto fault;                                                                  \
+      }                                                                              \
+      v_ = (T)w_;                                                                    \
+    }                                                                                \
+    WR(CONV v_);                                                                     \
+    NEXT;                                                                            \
+  } while (0)
+
+#define STORE(T)                                                                      \
+  do {                                                                                \
+    uint64_t va_ = (ux)(R1 + IMM);                                                    \
+    const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
+    T v_ = (T)R2;                                                                     \
+    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
+      memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
+    } else {                                                                          \
+      int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
+      if (unlikely(r_ != 0)) {                                                        \
+        if (r_ == BUS_BREAK) {                                                        \
+          hart_break_after(h, blk, in, bpc);                                          \
+          goto next_block;                                                            \
+        }                                                                             \
+        fault_cause = r_;                                                             \
+        fault_addr = va_;                                                             \
+        goto fault;                                                                   \
+      }                                                                               \
+    }                                                                                 \
+    NEXT;                                                                             \
+  } while (0)
+
+#define BRANCH(cond)                                        \
+  do {                                                      \
+    if (cond) {                                             \
+      uint64_t t_ = (ux)(INSN_PC + IMM);                    \
+      if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
+      h->hpm.acc[EV_BR_TAKEN]++;                            \
+      h->pc = t_;                                           \
+    } else {                                                \
+      h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
+      h->pc = NEXT_PC;                                      \
+    }                                                       \
+    goto block_end;                                         \
+  } while (0)
+
+void EXEC_FUNC(struct hart *h) {
+  static const void *const labels[OP_COUNT] = {
+#define OP(name, cls) [OP_##name] = &&L_##name,
+#include "isa/ops.def"
+#undef OP
+  };
+  uint64_t *const x = h->x;
+  struct block *blk;
+  const struct insn *in;
+  uint64_t bpc;
+  int fault_cause;
+  uint64_t fault_addr;
+
+next_block:
+  if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
+  bpc = h->pc;
+  blk = block_lookup(h, bpc);
+  if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
+  in = blk->insns;
+  DISPATCH;
+
+block_end:
+  BLOCK_ACCOUNT(&h->hpm, blk);
+  h->budget -= blk->retire_insns;
+  goto next_block;
+
+fault:
+  hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
+  goto next_block;
+
+misaligned_target:
+  /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
+                      in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
+  goto next_block;
+
+L_LUI: WR(IMM); NEXT;
+L_AUIPC: WR(INSN_PC + IMM); NEXT;
+L_JAL: {
+  uint64_t t = (ux)(INSN_PC + IMM);
+  if (unlikely(t & h->ialign_mask)) goto misaligned_target;
+  WR(NEXT_PC);
+  h->pc = t;
+  goto block_end;
+}
+L_JALR: {
+  uint64_t t = (ux)((R1 + IMM) & ~(ux)1);
+  if (unlikely(t & h->ialign_mask)) goto misaligned_target;
+  WR(NEXT_PC);
+  h->pc = t;
+  goto block_end;
+}
+L_BEQ: BRANCH(R1 == R2);
+L_BNE: BRANCH(R1 != R2);
+L_BLT: BRANCH((sx)R1 < (sx)R2);
+L_BGE: BRANCH((sx)R1 >= (sx)R2);
+L_BLTU: BRANCH(R1 < R2);
+L_BGEU: BRANCH(R1 >= R2);
+L_LB: LOAD(int8_t, (sx));
+L_LH: LOAD(int16_t, (sx));
+L_LW: LOAD(int32_t, (sx));
+L_LD: LOAD(uint64_t, (ux));
+L_LBU: LOAD(uint8_t, (ux));
+L_LHU: LOAD(uint16_t, (ux));
+L_LWU: LOAD(uint32_t, (ux));
+L_SB: STORE(uint8_t);
+L_SH: STORE(uint16_t);
+L_SW: STORE(uint32_t);
+L_SD: STORE(uint64_t);
+L_ADDI: WR(R1 + IMM); NEXT;
+L_SLTI: WR((sx)R1 < (sx)IMM); NEXT;
+L_SLTIU: WR(R1 < IMM); NEXT;
+L_XORI: WR(R1 ^ IMM); NEXT;
+L_ORI: WR(R1 | IMM); NEXT;
+L_ANDI: WR(R1 & IMM); NEXT;
+L_SLLI: WR(R1 << in->imm); NEXT;
+L_SRLI: WR(R1 >> in->imm); NEXT;
+L_SRAI: WR((sx)R1 >> in->imm); NEXT;
+L_ADD: WR(R1 + R2); NEXT;
+L_SUB: WR(R1 - R2); NEXT;
+L_SLL: WR(R1 << (R2 & (XLEN - 1))); NEXT;
+L_SLT: WR((sx)R1 < (sx)R2); NEXT;
+L_SLTU: WR(R1 < R2); NEXT;
+L_XOR: WR(R1 ^ R2); NEXT;
+L_SRL: WR(R1 >> (R2 & (XLEN - 1))); NEXT;
+L_SRA: WR((sx)R1 >> (R2 & (XLEN - 1))); NEXT;
+L_OR: WR(R1 | R2); NEXT;
+L_AND: WR(R1 & R2); NEXT;
+/* The W forms only exist on RV64; the decoder never produces them for RV32. */
+L_ADDIW: WR((int64_t)(int32_t)(uint32_t)(R1 + IMM)); NEXT;
+L_SLLIW: WR((int64_t)(int32_t)((uint32_t)R1 << in->imm)); NEXT;
+L_SRLIW: WR((int64_t)(int32_t)((uint32_t)R1 >> in->imm)); NEXT;
+L_SRAIW: WR((int64_t)((int32_t)R1 >> in->imm)); NEXT;
+L_ADDW: WR((int64_t)(int32_t)(uint32_t)(R1 + R2)); NEXT;
+L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
+L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
+L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
+L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
+L_MUL: WR(R1 * R2); NEXT;
+L_MULH: WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
+L_MULHSU: WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
+L_MULHU: WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
+L_MULW: WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+/* Division by zero and overflow give the results the M extension specifies, no trap. */
+L_DIV: {
+  sx a = (sx)R1, b = (sx)R2;
+  WR(b == 0 ? (ux)-1 : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? (ux)a : (ux)(a / b));
+  NEXT;
+}
+L_DIVU: WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
+L_REM: {
+  sx a = (sx)R1, b = (sx)R2;
+  WR(b == 0 ? (ux)a : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? 0 : (ux)(a % b));
+  NEXT;
+}
+L_REMU: WR(R2 == 0 ? R1 : R1 % R2); NEXT;
+L_DIVW: {
+  int32_t a = (int32_t)R1, b = (int32_t)R2;
+  WR((int64_t)(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b));
+  NEXT;
+}
+L_DIVUW: {
+  uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
+  WR((int64_t)(int32_t)(b == 0 ? 0xffffffffu : a / b));
+  NEXT;
+}
+L_REMW: {
+  int32_t a = (int32_t)R1, b = (int32_t)R2;
+  WR((int64_t)(b == 0 ? a : (a == INT32_MIN && b == -1) ? 0 : a % b));
+  NEXT;
+}
+L_REMUW: {
+  uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
+  WR((int64_t)(int32_t)(b == 0 ? a : a % b));
+  NEXT;
+}
+L_AMO_W:
+L_AMO_D: {
+  int r = hart_amo(h, in, in->op == OP_AMO_W ? 4 : 8);
+  if (unlikely(r)) {
+    fault_cause = r;
+    fault_addr = (ux)R1;
+    goto fault;
+  }
+  NEXT;
+}
+L_FENCE: NEXT;
+L_FENCE_I:
+L_ECALL:
+L_EBREAK:
+L_MRET:
+L_SRET:
+L_WFI:
+L_SFENCE_VMA:
+L_CSRRW:
+L_CSRRS:
+L_CSRRC:
+L_CSRRWI:
+L_CSRRSI:
+L_CSRRCI:
+L_ILLEGAL:
+  hart_exec_system(h, blk, in, INSN_PC);
+  goto next_block;
+L_END_BLOCK:
+  h->pc = (ux)INSN_PC;
+  goto block_end;
+}

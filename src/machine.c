@@ -1,0 +1,308 @@
+/* Machine life cycle and the embedding API (include/rvpmu/rvpmu.h). */
+#include "machine.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/block.h"
+#include "loader/elf.h"
+
+#define DEFAULT_RAM_BYTES (128ull << 20)
+
+uint64_t machine_retired(const struct machine *m) {
+  uint64_t n = 0;
+  for (unsigned i = 0; i < m->num_harts; i++) n += m->harts[i]->hpm.acc[EV_INSNS];
+  return n;
+}
+
+uint64_t machine_mtime(const struct machine *m) {
+  /* The latest hart clock: harts that ran ahead define "now" (deterministic, monotonic). */
+  uint64_t cycles = 0;
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    uint64_t c = hart_clock_cycles(m->harts[i]);
+    if (c > cycles) cycles = c;
+  }
+  return cycles / m->profile->cycles_per_tick + m->mtime_offset;
+}
+
+void machine_update_timer_irqs(struct machine *m) {
+  uint64_t now = machine_mtime(m);
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    struct hart *h = m->harts[i];
+    uint64_t before = h->mip;
+    h->mip = now >= m->mtimecmp[i] ? h->mip | MIP_MTIP : h->mip & ~MIP_MTIP;
+    if (h->mip != before) h->budget = 0;
+  }
+}
+
+void machine_exit(struct machine *m, int code) {
+  if (m->stop != RVPMU_RUNNING) return;
+  m->stop = RVPMU_STOP_EXIT;
+  m->exit_code = code;
+  for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0;
+}
+
+void machine_fail(struct machine *m, const char *fmt, ...) {
+  if (m->stop != RVPMU_RUNNING) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(m->stop_message, sizeof m->stop_message, fmt, ap);
+  va_end(ap);
+  m->stop = RVPMU_STOP_ERROR;
+  for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0;
+}
+
+/* Parses an ISA string "rv32..."/"rv64..." (optionally with _z... extensions the hart always
+ * has: zicsr, zifencei, zicntr, zihpm) against what the profile can run. */
+static int parse_isa(struct machine *m, const char *isa, char *err, size_t errlen) {
+  char lower[64];
+  size_t n = strlen(isa);
+  if (n >= sizeof lower) n = sizeof lower - 1;
+  for (size_t i = 0; i < n; i++) lower[i] = (char)tolower((unsigned char)isa[i]);
+  lower[n] = '\0';
+  unsigned xlen;
+  if (strncmp(lower, "rv32", 4) == 0) xlen = 32;
+  else if (strncmp(lower, "rv64", 4) == 0) xlen = 64;
+  else {
+    snprintf(err, errlen, "ISA '%s' must start with rv32 or rv64", isa);
+    return -1;
+  }
+  if (!(m->profile->xlens & (xlen == 32 ? 1 : 2))) {
+    snprintf(err, errlen, "core %s cannot run %u-bit code (ISA '%s')", m->profile->name, xlen, isa);
+    return -1;
+  }
+  char *ext = lower + 4;
+  char *under = strchr(ext, '_');
+  if (under) {
+    for (char *z = under; z && *z;) {
+      char *next = strchr(z + 1, '_');
+      size_t len = next ? (size_t)(next - z - 1) : strlen(z + 1);
+      static const char *const always[] = {"zicsr", "zifencei", "zicntr", "zihpm"};
+      bool ok = false;
+      for (size_t i = 0; i < 4; i++) ok |= strlen(always[i]) == len && strncmp(z + 1, always[i], len) == 0;
+      if (!ok) {
+        snprintf(err, errlen, "core %s does not implement extension '%.*s' (ISA '%s')", m->profile->name,
+                 (int)len, z + 1, isa);
+        return -1;
+      }
+      z = next;
+    }
+    *under = '\0';
+  }
+  if (ext[0] == 'g') {
+    snprintf(err, errlen, "core %s cannot run '%s': G includes F and D, which it lacks", m->profile->name, isa);
+    return -1;
+  }
+  if (ext[0] != 'i' && ext[0] != 'e') {
+    snprintf(err, errlen, "ISA '%s': the base must be I or E", isa);
+    return -1;
+  }
+  for (char *c = ext; *c; c++) {
+    if (*c == 'e' || !strchr(m->profile->isa_letters, *c)) {
+      snprintf(err, errlen, "core %s cannot run extension '%c' (ISA '%s'; it has rv%u%s)", m->profile->name, *c, isa,
+               xlen, m->profile->isa_letters);
+      return -1;
+    }
+  }
+  m->xlen = xlen;
+  snprintf(m->isa, sizeof m->isa, "rv%u%s", xlen, ext);
+  return 0;
+}
+
+static uint64_t misa_for(const struct machine *m) {
+  uint64_t misa = (m->xlen == 64 ? 2ull : 1ull) << (m->xlen - 2);
+  for (const char *c = m->isa + 4; *c; c++) misa |= 1ull << (*c - 'a');
+  if (m->profile->has_s_mode) misa |= 1ull << ('s' - 'a');
+  if (m->profile->has_u_mode) misa |= 1ull << ('u' - 'a');
+  return misa;
+}
+
+struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char *err, size_t errlen) {
+  struct machine *m = calloc(1, sizeof *m);
+  if (!m) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  m->console = cfg->console ? cfg->console : stdout;
+  m->insn_limit = cfg->max_insns;
+  m->profile = profile_create(cfg->core ? cfg->core : "generic", err, (unsigned)errlen);
+  if (!m->profile) goto fail;
+  char isa[64];
+  if (cfg->isa) snprintf(isa, sizeof isa, "%s", cfg->isa);
+  else if (cfg->xlen) snprintf(isa, sizeof isa, "rv%u%s", cfg->xlen, m->profile->isa_letters);
+  else snprintf(isa, sizeof isa, "%s", m->profile->default_isa);
+  if (parse_isa(m, isa, err, errlen) != 0) goto fail;
+  m->num_harts = cfg->harts ? cfg->harts : 1;
+  if (m->num_harts > MACHINE_MAX_HARTS) {
+    snprintf(err, errlen, "at most %d harts", MACHINE_MAX_HARTS);
+    goto fail;
+  }
+  uint64_t ram = cfg->ram_bytes ? cfg->ram_bytes : DEFAULT_RAM_BYTES;
+  if (platform_setup(m, cfg->platform ? cfg->platform : m->profile->default_platform, ram, err, (unsigned)errlen) != 0)
+    goto fail;
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    struct hart *h = calloc(1, sizeof *h);
+    if (!h || !(h->blocks = block_cache_create())) {
+      free(h);
+      snprintf(err, errlen, "out of memory");
+      goto fail;
+    }
+    m->harts[i] = h;
+    h->machine = m;
+    h->hartid = i;
+    h->xlen = m->xlen;
+    h->misa = misa_for(m);
+    h->ialign_mask = strchr(m->isa + 4, 'c') ? 1 : 3;
+    m->mtimecmp[i] = UINT64_MAX;
+    hart_reset(h, m->bus.ram_base);
+  }
+  return (struct rvpmu_machine *)m;
+fail:
+  rvpmu_machine_destroy((struct rvpmu_machine *)m);
+  return NULL;
+}
+
+void rvpmu_machine_destroy(struct rvpmu_machine *mm) {
+  struct machine *m = (struct machine *)mm;
+  if (!m) return;
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    if (!m->harts[i]) continue;
+    block_cache_destroy(m->harts[i]->blocks);
+    free(m->harts[i]);
+  }
+  bus_destroy(&m->bus);
+  profile_free(m->profile);
+  free(m);
+}
+
+int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) {
+  size_t size;
+  uint8_t *data = elf_read_file(path, &size, err, errlen);
+  if (!data) return -1;
+  struct elf_image img;
+  int r = elf_parse(data, size, &img, err, errlen);
+  free(data);
+  if (r != 0) return -1;
+  int xlen = (int)img.xlen;
+  elf_image_free(&img);
+  return xlen;
+}
+
+int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err, size_t errlen) {
+  struct machine *m = (struct machine *)mm;
+  size_t size;
+  uint8_t *data = elf_read_file(path, &size, err, errlen);
+  if (!data) return -1;
+  struct elf_image img;
+  int r = -1;
+  if (elf_parse(data, size, &img, err, errlen) != 0) goto out;
+  if (img.xlen != m->xlen) {
+    snprintf(err, errlen, "%s is a %u-bit ELF but the machine runs %s", path, img.xlen, m->isa);
+    goto out_img;
+  }
+  if (elf_load_segments(data, size, &m->bus, err, errlen) != 0) goto out_img;
+  if (!bus_ram_ptr(&m->bus, img.entry, 2)) {
+    snprintf(err, errlen, "entry point 0x%llx is outside RAM", (unsigned long long)img.entry);
+    goto out_img;
+  }
+  m->tohost = elf_symbol_addr(&img, "tohost");
+  m->fromhost = elf_symbol_addr(&img, "fromhost");
+  if (m->tohost && !bus_ram_ptr(&m->bus, m->tohost, 8)) m->tohost = 0;
+  if (m->fromhost && !bus_ram_ptr(&m->bus, m->fromhost, 8)) m->fromhost = 0;
+  if (m->tohost) m->bus.watched[(m->tohost - m->bus.ram_base) >> PAGE_SHIFT] = 1;
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    m->harts[i]->pc = img.entry;
+    hart_flush_translation(m->harts[i], true);
+  }
+  r = 0;
+out_img:
+  elf_image_free(&img);
+out:
+  free(data);
+  return r;
+}
+
+int rvpmu_machine_write_memory(struct rvpmu_machine *mm, uint64_t paddr, const void *data, size_t len) {
+  struct machine *m = (struct machine *)mm;
+  uint8_t *p = bus_ram_ptr(&m->bus, paddr, len);
+  if (!p) return -1;
+  memcpy(p, data, len);
+  for (unsigned i = 0; i < m->num_harts; i++) hart_flush_translation(m->harts[i], true);
+  return 0;
+}
+
+enum rvpmu_stop rvpmu_machine_run(struct rvpmu_machine *mm, uint64_t insns) {
+  struct machine *m = (struct machine *)mm;
+  m->run_until_insns = insns ? machine_retired(m) + insns : 0;
+  while (m->stop == RVPMU_RUNNING) {
+    for (unsigned i = 0; i < m->num_harts && m->stop == RVPMU_RUNNING; i++) hart_run(m->harts[i]);
+    if (m->run_until_insns && machine_retired(m) >= m->run_until_insns) break;
+  }
+  return m->stop;
+}
+
+int rvpmu_machine_exit_code(const struct rvpmu_machine *mm) { return ((const struct machine *)mm)->exit_code; }
+const char *rvpmu_machine_stop_message(const struct rvpmu_machine *mm) {
+  return ((const struct machine *)mm)->stop_message;
+}
+
+static struct hart *hart_of(const struct rvpmu_machine *mm, unsigned i) {
+  const struct machine *m = (const struct machine *)mm;
+  return i < m->num_harts ? m->harts[i] : m->harts[0];
+}
+
+uint64_t rvpmu_hart_pc(const struct rvpmu_machine *m, unsigned hart) { return hart_of(m, hart)->pc; }
+void rvpmu_hart_set_pc(struct rvpmu_machine *m, unsigned hart, uint64_t pc) { hart_of(m, hart)->pc = pc; }
+uint64_t rvpmu_hart_reg(const struct rvpmu_machine *m, unsigned hart, unsigned reg) {
+  return reg < 32 ? hart_of(m, hart)->x[reg] : 0;
+}
+void rvpmu_hart_set_reg(struct rvpmu_machine *m, unsigned hart, unsigned reg, uint64_t value) {
+  struct hart *h = hart_of(m, hart);
+  if (reg > 0 && reg < 32) h->x[reg] = h->xlen == 32 ? (uint32_t)value : value;
+}
+unsigned rvpmu_hart_priv(const struct rvpmu_machine *m, unsigned hart) { return hart_of(m, hart)->priv; }
+int rvpmu_csr_read(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64_t *value) {
+  return csr_read_debug(hart_of(m, hart), csr, value);
+}
+int rvpmu_csr_write(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64_t value) {
+  return csr_write_debug(hart_of(m, hart), csr, value);
+}
+
+int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
+  struct machine *m = (struct machine *)mm;
+  enum event_id ev = profile_event_by_name(m->profile, event);
+  if (ev == EV_NONE) return -1;
+  for (unsigned i = 0; i < m->num_harts; i++) hpm_watch_event(&m->harts[i]->hpm, ev);
+  return 0;
+}
+
+int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char *event, uint64_t *count) {
+  const struct machine *m = (const struct machine *)mm;
+  enum event_id ev = profile_event_by_name(m->profile, event);
+  if (ev == EV_NONE) return -1;
+  *count = hart_of(mm, hart)->hpm.acc[ev];
+  return 0;
+}
+
+const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa; }
+const char *rvpmu_machine_core(const struct rvpmu_machine *m) { return ((const struct machine *)m)->profile->name; }
+const char *rvpmu_machine_platform(const struct rvpmu_machine *m) { return ((const struct machine *)m)->platform; }
+uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m) {
+  (void)m;
+  return 10000000; /* mtime ticks at 10 MHz, as on QEMU virt */
+}
+uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m) {
+  return rvpmu_machine_timebase_hz(m) * ((const struct machine *)m)->profile->cycles_per_tick;
+}
+unsigned rvpmu_machine_harts(const struct rvpmu_machine *m) { return ((const struct machine *)m)->num_harts; }
+
+int rvpmu_core_events(const char *core, void (*fn)(void *, const char *, uint64_t, const char *), void *ctx,
+                      char *err, size_t errlen) {
+  struct profile *p = profile_create(core, err, (unsigned)errlen);
+  if (!p) return -1;
+  for (const struct profile_event *e = p->events; e->name; e++) fn(ctx, e->name, e->selector, e->description);
+  profile_free(p);
+  return 0;
+}

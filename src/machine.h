@@ -1,0 +1,60 @@
+/* A machine: RAM and devices on a bus, N harts of one core profile, and why it stopped. */
+#ifndef RVPMU_MACHINE_H
+#define RVPMU_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hart/hart.h"
+#include "mem/bus.h"
+#include "profiles/profile.h"
+#include "rvpmu/rvpmu.h"
+
+#define MACHINE_MAX_HARTS 8
+
+struct machine {
+  struct bus bus;
+  struct hart *harts[MACHINE_MAX_HARTS];
+  unsigned num_harts;
+  struct profile *profile;
+  unsigned xlen;
+  char isa[64];                 /* ISA string it runs, canonical lower case */
+  const char *platform;         /* platform name */
+
+  /* CLINT state (dev/clint.c). */
+  uint64_t mtimecmp[MACHINE_MAX_HARTS];
+  uint64_t mtime_offset;        /* added to the cycle-derived time by mtime writes */
+
+  /* HTIF (found through the ELF's tohost/fromhost symbols; 0 if absent). */
+  uint64_t tohost, fromhost;
+
+  FILE *console;                /* where the UART and HTIF console write (stdout) */
+
+  /* Stop state. */
+  enum rvpmu_stop stop;         /* RVPMU_RUNNING while running */
+  int exit_code;                /* guest exit code when stop == RVPMU_STOP_EXIT */
+  char stop_message[256];       /* why it stopped, for errors */
+  uint64_t insn_limit;          /* stop after this many retired instructions (all harts), 0 = none */
+  uint64_t run_until_insns;     /* rvpmu_machine_run's own limit for the current call */
+};
+
+/* Total instructions retired by all harts. */
+uint64_t machine_retired(const struct machine *m);
+/* mtime: derived from hart 0's clock (deterministic), plus writes. */
+uint64_t machine_mtime(const struct machine *m);
+/* Ends the run with exit code `code`. */
+void machine_exit(struct machine *m, int code);
+/* Ends the run with an error message. */
+void machine_fail(struct machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Recomputes MTIP/MSIP of every hart after CLINT state or time changed. */
+void machine_update_timer_irqs(struct machine *m);
+
+/* Platform set-up (dev/platform.c): adds RAM and devices for `name`. */
+int platform_setup(struct machine *m, const char *name, uint64_t ram_size, char *err, unsigned errlen)
+    __attribute__((warn_unused_result));
+
+/* HTIF tohost write (dev/htif.c). Returns BUS_BREAK. */
+int htif_tohost_write(struct machine *m, uint64_t value);
+
+#endif

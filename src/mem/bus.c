@@ -1,0 +1,66 @@
+/* Physical memory: RAM and device dispatch (see bus.h). */
+#include "mem/bus.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+int bus_init(struct bus *bus, uint64_t ram_base, uint64_t ram_size) {
+  memset(bus, 0, sizeof *bus);
+  /* mmap'd anonymous memory is zero and only pages the guest touches use host memory. */
+  void *ram = mmap(NULL, ram_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (ram == MAP_FAILED) return -1;
+  bus->watched = calloc(ram_size >> 12, 1);
+  if (!bus->watched) {
+    munmap(ram, ram_size);
+    return -1;
+  }
+  bus->ram = ram;
+  bus->ram_base = ram_base;
+  bus->ram_size = ram_size;
+  return 0;
+}
+
+void bus_destroy(struct bus *bus) {
+  if (bus->ram) munmap(bus->ram, bus->ram_size);
+  free(bus->watched);
+  memset(bus, 0, sizeof *bus);
+}
+
+int bus_add_device(struct bus *bus, const struct device *dev) {
+  if (bus->num_devices == BUS_MAX_DEVICES) return -1;
+  bus->devices[bus->num_devices++] = *dev;
+  return 0;
+}
+
+static const struct device *find_device(const struct bus *bus, uint64_t pa, unsigned size) {
+  for (unsigned i = 0; i < bus->num_devices; i++) {
+    const struct device *d = &bus->devices[i];
+    if (pa - d->base < d->size && size <= d->size - (pa - d->base)) return d;
+  }
+  return NULL;
+}
+
+int bus_read(struct bus *bus, uint64_t pa, unsigned size, uint64_t *value) {
+  uint8_t *p = bus_ram_ptr(bus, pa, size);
+  if (p) {
+    uint64_t v = 0;
+    memcpy(&v, p, size); /* little-endian host */
+    *value = v;
+    return 0;
+  }
+  const struct device *d = find_device(bus, pa, size);
+  if (!d || !d->read) return BUS_FAULT;
+  return d->read(d->ctx, pa - d->base, size, value);
+}
+
+int bus_write(struct bus *bus, uint64_t pa, unsigned size, uint64_t value) {
+  uint8_t *p = bus_ram_ptr(bus, pa, size);
+  if (p) {
+    memcpy(p, &value, size);
+    return 0;
+  }
+  const struct device *d = find_device(bus, pa, size);
+  if (!d || !d->write) return BUS_FAULT;
+  return d->write(d->ctx, pa - d->base, size, value);
+}

@@ -1,0 +1,86 @@
+/* Profile lookup and option parsing: --core NAME[,option=value...]. */
+#include "profiles/profile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profiles/generic.h"
+
+static const struct profile *const all_profiles[] = {&generic_profile};
+const char *const profile_names[] = {"generic", NULL};
+
+/* Parses a decimal option value in [lo, hi]. */
+static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out) {
+  char *end;
+  unsigned long v = strtoul(s, &end, 0);
+  if (*s == '\0' || *end != '\0' || v < lo || v > hi) return -1;
+  *out = (unsigned)v;
+  return 0;
+}
+
+/* Options every profile accepts: counters=N (implemented mhpmcounters) and width=N (their bits). */
+static int apply_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
+  if (strcmp(key, "counters") == 0) {
+    if (parse_uint(value, 0, 29, &p->num_hpm) == 0) return 0;
+    snprintf(err, errlen, "core %s: counters=%s: expected 0..29", p->name, value);
+    return -1;
+  }
+  if (strcmp(key, "width") == 0) {
+    if (parse_uint(value, 1, 64, &p->hpm_width) == 0) return 0;
+    snprintf(err, errlen, "core %s: width=%s: expected 1..64", p->name, value);
+    return -1;
+  }
+  snprintf(err, errlen, "core %s: unknown option '%s' (known: counters=N, width=N)", p->name, key);
+  return -1;
+}
+
+struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
+  char buf[256];
+  if (strlen(spec) >= sizeof buf) {
+    snprintf(err, errlen, "core specification too long");
+    return NULL;
+  }
+  strcpy(buf, spec);
+  char *save = NULL, *name = strtok_r(buf, ",", &save);
+  const struct profile *found = NULL;
+  for (size_t i = 0; name && i < sizeof all_profiles / sizeof *all_profiles; i++)
+    if (strcmp(all_profiles[i]->name, name) == 0) found = all_profiles[i];
+  if (!found) {
+    snprintf(err, errlen, "unknown core '%s' (known: generic)", name ? name : "");
+    return NULL;
+  }
+  struct profile *p = malloc(sizeof *p);
+  if (!p) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  *p = *found;
+  for (char *opt; (opt = strtok_r(NULL, ",", &save));) {
+    char *eq = strchr(opt, '=');
+    if (!eq) {
+      snprintf(err, errlen, "core %s: option '%s' needs a value (option=value)", p->name, opt);
+      free(p);
+      return NULL;
+    }
+    *eq = '\0';
+    if (apply_option(p, opt, eq + 1, err, errlen) < 0) {
+      free(p);
+      return NULL;
+    }
+  }
+  return p;
+}
+
+void profile_free(struct profile *p) { free(p); }
+
+enum event_id profile_event_by_name(const struct profile *p, const char *name) {
+  for (const struct profile_event *e = p->events; e->name; e++)
+    if (strcmp(e->name, name) == 0) return e->event;
+  if (name[0] == 'r' && name[1]) {
+    char *end;
+    unsigned long long sel = strtoull(name + 1, &end, 16);
+    if (*end == '\0') return p->decode_selector(p, sel);
+  }
+  return EV_NONE;
+}

@@ -1,0 +1,56 @@
+/* A core profile: the data that makes the HPM behave like one core (number and width of
+ * counters, selector encoding and writability, reset state, which CSRs exist) plus, later, its
+ * timing model. One table per profile drives the CSRs, `rvpmu list` and the device tree. */
+#ifndef RVPMU_PROFILES_PROFILE_H
+#define RVPMU_PROFILES_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hpm/events.h"
+
+/* One event as a user sees it in `rvpmu list` and names it in `rvpmu stat -e`. */
+struct profile_event {
+  const char *name;        /* perf-style name, unique within the profile */
+  uint64_t selector;       /* mhpmevent value that selects it (0 for the fixed counters) */
+  enum event_id event;     /* what it counts */
+  const char *description; /* one line */
+};
+
+struct profile {
+  const char *name;            /* --core name */
+  const char *description;     /* one line, for --help and list */
+  const char *default_isa;     /* ISA string when --isa is not given */
+  const char *default_platform;/* platform when --platform is not given */
+  const char *isa_letters;     /* single-letter extensions it can run, e.g. "imac" */
+  unsigned xlens;              /* bit 0: RV32 supported, bit 1: RV64 supported */
+  bool has_s_mode, has_u_mode;
+  unsigned num_hpm;            /* implemented mhpmcounter3.. (0..29) */
+  unsigned hpm_width;          /* bits of mhpmcounterN (1..64) */
+  unsigned fixed_width;        /* bits of mcycle and minstret */
+  uint32_t mcountinhibit_reset;
+  bool selectors_writable;     /* false: mhpmevent is hardwired (reads the reset value) */
+  bool has_sscofpmf, has_smcntrpmf;
+  bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
+  unsigned cycles_per_tick;    /* core cycles per mtime tick */
+  const struct profile_event *events; /* every event it can count, NULL-name terminated */
+  /* Event counted by a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits
+   * removed), EV_NONE when it counts nothing. */
+  enum event_id (*decode_selector)(const struct profile *p, uint64_t selector);
+  /* Reset value of mhpmevent`idx` (3..31). */
+  uint64_t (*selector_reset)(const struct profile *p, unsigned idx);
+};
+
+/* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and
+ * returns it (free with profile_free), or NULL with a message in err. */
+struct profile *profile_create(const char *spec, char *err, unsigned errlen);
+void profile_free(struct profile *p);
+
+/* Names of all profiles, NULL-terminated, for --help and errors. */
+extern const char *const profile_names[];
+
+/* The profile event named `name` (or an rNNNN raw selector, decoded through the profile), as an
+ * event id; EV_NONE if it names nothing this profile counts. */
+enum event_id profile_event_by_name(const struct profile *p, const char *name);
+
+#endif

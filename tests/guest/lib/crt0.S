@@ -1,0 +1,73 @@
+/* Start-up for guest programs: one hart, M mode. Sets the stack, clears .bss,
+ * installs trap_entry (see trap.c) and calls main; main's return value is the exit code. */
+#if __riscv_xlen == 64
+#define STORE sd
+#define LOAD ld
+#define REGBYTES 8
+#else
+#define STORE sw
+#define LOAD lw
+#define REGBYTES 4
+#endif
+  .section .text.start
+  .globl _start
+_start:
+  csrr t0, mhartid
+1: bnez t0, 1b              /* only hart 0 runs the program */
+  la sp, __stack_top
+  la t0, __bss_start
+  la t1, __bss_end
+2: bgeu t0, t1, 3f
+  sb zero, 0(t0)
+  addi t0, t0, 1
+  j 2b
+3: la t0, trap_entry
+  csrw mtvec, t0
+  call main
+  call guest_exit
+4: j 4b
+
+/* Saves the caller-saved registers, calls guest_trap(frame) in C, restores them and returns
+ * with mret. guest_trap may change mepc (for example to skip an instruction that was
+ * expected to trap). */
+  .text
+  .align 4
+  .globl trap_entry
+trap_entry:
+  addi sp, sp, -32*REGBYTES
+  STORE ra, 1*REGBYTES(sp)
+  STORE t0, 5*REGBYTES(sp)
+  STORE t1, 6*REGBYTES(sp)
+  STORE t2, 7*REGBYTES(sp)
+  STORE a0, 10*REGBYTES(sp)
+  STORE a1, 11*REGBYTES(sp)
+  STORE a2, 12*REGBYTES(sp)
+  STORE a3, 13*REGBYTES(sp)
+  STORE a4, 14*REGBYTES(sp)
+  STORE a5, 15*REGBYTES(sp)
+  STORE a6, 16*REGBYTES(sp)
+  STORE a7, 17*REGBYTES(sp)
+  STORE t3, 28*REGBYTES(sp)
+  STORE t4, 29*REGBYTES(sp)
+  STORE t5, 30*REGBYTES(sp)
+  STORE t6, 31*REGBYTES(sp)
+  mv a0, sp
+  call guest_trap
+  LOAD ra, 1*REGBYTES(sp)
+  LOAD t0, 5*REGBYTES(sp)
+  LOAD t1, 6*REGBYTES(sp)
+  LOAD t2, 7*REGBYTES(sp)
+  LOAD a0, 10*REGBYTES(sp)
+  LOAD a1, 11*REGBYTES(sp)
+  LOAD a2, 12*REGBYTES(sp)
+  LOAD a3, 13*REGBYTES(sp)
+  LOAD a4, 14*REGBYTES(sp)
+  LOAD a5, 15*REGBYTES(sp)
+  LOAD a6, 16*REGBYTES(sp)
+  LOAD a7, 17*REGBYTES(sp)
+  LOAD t3, 28*REGBYTES(sp)
+  LOAD t4, 29*REGBYTES(sp)
+  LOAD t5, 30*REGBYTES(sp)
+  LOAD t6, 31*REGBYTES(sp)
+  addi sp, sp, 32*REGBYTES
+  mret

@@ -1,0 +1,45 @@
+/* rvpmu list: the events a core profile can count, with their mhpmevent selector values. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/commands.h"
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: rvpmu list [--core NAME[,opt=val...]]\n"
+          "\n"
+          "Lists every event the core profile can count: its name (for 'rvpmu stat -e'), the\n"
+          "mhpmevent value that selects it (also usable as 'rvpmu stat -e rHEX'), and what it\n"
+          "counts. Cores: generic (default).\n");
+}
+
+static void print_event(void *ctx, const char *name, uint64_t selector, const char *description) {
+  (void)ctx;
+  char sel[32];
+  snprintf(sel, sizeof sel, "r%llx", (unsigned long long)selector);
+  printf("  %-22s %-12s %s\n", name, sel, description);
+}
+
+int cmd_list(int argc, char **argv) {
+  const char *core = "generic";
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      usage(stdout);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--core") && i + 1 < argc) {
+      core = argv[++i];
+      continue;
+    }
+    fprintf(stderr, "rvpmu list: unexpected argument '%s'\n", argv[i]);
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  char err[256];
+  printf("Events of core '%s' (name, mhpmevent selector, description):\n\n", core);
+  if (rvpmu_core_events(core, print_event, NULL, err, sizeof err) != 0) {
+    fprintf(stderr, "rvpmu list: %s\n", err);
+    return EXIT_USAGE;
+  }
+  return 0;
+}

@@ -1,0 +1,264 @@
+/* rvpmu stat: runs a program and prints event counts the way `perf stat` does: a table on
+ * stderr, perf's CSV form with -x SEP, or one JSON object with --json. Counting is host-side
+ * (the same event accumulators the counters read), so it is independent of what the guest
+ * does with its own counter CSRs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/commands.h"
+
+#define MAX_EVENTS 32
+static const char default_events[] = "cycles,instructions,branches,branches-taken,loads,stores";
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: rvpmu stat [-e EVENT[,EVENT...]] [-x SEP | --json] [-o FILE] [options] [--] prog.elf\n"
+          "\n"
+          "Runs a program like 'rvpmu run' and prints, on stderr like perf, the count of each\n"
+          "event over the whole run (all harts), derived ratios (insn per cycle, branch-taken %%,\n"
+          "rates per simulated second), the simulated time at the core's clock, the host time\n"
+          "and the simulation speed in MIPS. The exit status is the guest's, as for 'run'.\n"
+          "\n"
+          "  -e, --event LIST          events by name or rHEX selector (see 'rvpmu list');\n"
+          "                            default: %s\n"
+          "  -x, --field-separator SEP perf's CSV form: count,unit,event,time-ns,percent,metric,unit\n"
+          "  -j, --json                one JSON object instead of the table\n"
+          "  -o, --output FILE         write the statistics to FILE instead of stderr\n"
+          "%s"
+          "  -h, --help                this help\n",
+          default_events, machine_options_help);
+}
+
+struct stat_event {
+  char name[64];
+  uint64_t count;
+};
+
+/* Prints n with thousands separators, right-aligned in `width`. */
+static void print_grouped(FILE *f, uint64_t n, int width) {
+  char digits[32], out[48];
+  int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)n), k = 0;
+  for (int i = 0; i < len; i++) {
+    if (i && (len - i) % 3 == 0) out[k++] = ',';
+    out[k++] = digits[i];
+  }
+  out[k] = '\0';
+  fprintf(f, "%*s", width, out);
+}
+
+static const struct stat_event *find(const struct stat_event *ev, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(ev[i].name, name)) return &ev[i];
+  return NULL;
+}
+
+/* The derived metric perf would print beside an event, or 0 if none. */
+static int metric_for(const struct stat_event *e, const struct stat_event *all, int n, double sim_s, double *value,
+                      const char **unit) {
+  const struct stat_event *cycles = find(all, n, "cycles"), *insns = find(all, n, "instructions"),
+                          *branches = find(all, n, "branches");
+  if (!strcmp(e->name, "instructions") && cycles && cycles->count) {
+    *value = (double)e->count / (double)cycles->count;
+    *unit = "insn per cycle";
+    return 1;
+  }
+  if ((!strcmp(e->name, "branches-taken") || !strcmp(e->name, "branches-not-taken")) && branches && branches->count) {
+    *value = 100.0 * (double)e->count / (double)branches->count;
+    *unit = "% of all branches";
+    return 1;
+  }
+  if (!strcmp(e->name, "cycles") && sim_s > 0) {
+    *value = (double)e->count / sim_s / 1e9;
+    *unit = "GHz";
+    return 1;
+  }
+  if (strcmp(e->name, "instructions") && strcmp(e->name, "cycles") && insns && insns->count) {
+    *value = 100.0 * (double)e->count / (double)insns->count;
+    *unit = "% of instructions";
+    return 1;
+  }
+  return 0;
+}
+
+static void json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+    else fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+struct report {
+  const char *program;
+  struct rvpmu_machine *m;
+  struct stat_event *ev;
+  int n;
+  double sim_s, host_s;
+  uint64_t insns;
+  int status;
+};
+
+static void print_table(FILE *f, const struct report *r) {
+  fprintf(f, "\n Performance counter stats for '%s' (core %s, %s, %u hart%s):\n\n", r->program,
+          rvpmu_machine_core(r->m), rvpmu_machine_isa(r->m), rvpmu_machine_harts(r->m),
+          rvpmu_machine_harts(r->m) == 1 ? "" : "s");
+  for (int i = 0; i < r->n; i++) {
+    const struct stat_event *e = &r->ev[i];
+    double v;
+    const char *unit;
+    print_grouped(f, e->count, 19);
+    fprintf(f, "      %-24s", e->name);
+    if (metric_for(e, r->ev, r->n, r->sim_s, &v, &unit)) fprintf(f, "  #  %7.2f %s", v, unit);
+    fprintf(f, "\n");
+  }
+  fprintf(f, "\n %17.9f seconds simulated (core clock %.0f MHz)\n", r->sim_s,
+          (double)rvpmu_machine_clock_hz(r->m) / 1e6);
+  fprintf(f, " %17.9f seconds host time (%.1f MIPS)\n\n", r->host_s,
+          r->host_s > 0 ? (double)r->insns / r->host_s / 1e6 : 0.0);
+}
+
+static void print_csv(FILE *f, const struct report *r, const char *sep) {
+  for (int i = 0; i < r->n; i++) {
+    double v;
+    const char *unit;
+    bool has = metric_for(&r->ev[i], r->ev, r->n, r->sim_s, &v, &unit);
+    fprintf(f, "%llu%s%s%s%s%llu%s100.00%s", (unsigned long long)r->ev[i].count, sep, sep, r->ev[i].name, sep,
+            (unsigned long long)(r->sim_s * 1e9), sep, sep);
+    if (has) fprintf(f, "%.2f%s%s\n", v, sep, unit);
+    else fprintf(f, "%s\n", sep);
+  }
+}
+
+static void print_json(FILE *f, const struct report *r) {
+  fprintf(f, "{\"program\": ");
+  json_string(f, r->program);
+  fprintf(f, ", \"core\": ");
+  json_string(f, rvpmu_machine_core(r->m));
+  fprintf(f, ", \"isa\": ");
+  json_string(f, rvpmu_machine_isa(r->m));
+  fprintf(f, ", \"harts\": %u, \"exit_status\": %d, \"events\": [", rvpmu_machine_harts(r->m), r->status);
+  for (int i = 0; i < r->n; i++) {
+    double v;
+    const char *unit;
+    fprintf(f, "%s{\"event\": ", i ? ", " : "");
+    json_string(f, r->ev[i].name);
+    fprintf(f, ", \"count\": %llu", (unsigned long long)r->ev[i].count);
+    if (metric_for(&r->ev[i], r->ev, r->n, r->sim_s, &v, &unit)) {
+      fprintf(f, ", \"metric\": %.6g, \"metric_unit\": ", v);
+      json_string(f, unit);
+    }
+    fprintf(f, "}");
+  }
+  fprintf(f, "], \"simulated_seconds\": %.9f, \"clock_hz\": %llu, \"host_seconds\": %.6f, \"mips\": %.3f}\n",
+          r->sim_s, (unsigned long long)rvpmu_machine_clock_hz(r->m), r->host_s,
+          r->host_s > 0 ? (double)r->insns / r->host_s / 1e6 : 0.0);
+}
+
+/* Splits the -e list into names. */
+static int parse_events(const char *list, struct stat_event *ev) {
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", list);
+  int n = 0;
+  for (char *save, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (n == MAX_EVENTS) {
+      fprintf(stderr, "rvpmu stat: at most %d events\n", MAX_EVENTS);
+      return -1;
+    }
+    snprintf(ev[n++].name, sizeof ev->name, "%s", tok);
+  }
+  if (n == 0) fprintf(stderr, "rvpmu stat: -e needs at least one event\n");
+  return n ? n : -1;
+}
+
+int cmd_stat(int argc, char **argv) {
+  struct machine_options o = {0};
+  const char *events = default_events, *sep = NULL, *output = NULL;
+  bool json = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return 0;
+    }
+    int r = parse_machine_option(&o, argc, argv, &i);
+    if (r < 0) return EXIT_USAGE;
+    if (r > 0) continue;
+    bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-x") ||
+                     !strcmp(a, "--field-separator") || !strcmp(a, "-o") || !strcmp(a, "--output");
+    if (has_value && i + 1 >= argc) {
+      fprintf(stderr, "rvpmu stat: %s needs a value\n", a);
+      return EXIT_USAGE;
+    }
+    if (!strcmp(a, "-e") || !strcmp(a, "--event")) events = argv[++i];
+    else if (!strcmp(a, "-x") || !strcmp(a, "--field-separator")) sep = argv[++i];
+    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
+    else if (!strcmp(a, "-j") || !strcmp(a, "--json")) json = true;
+    else if (!strcmp(a, "--")) {
+      if (i + 1 < argc) o.elf = argv[++i];
+      if (i + 1 < argc) {
+        fprintf(stderr, "rvpmu stat: more than one program given\n");
+        return EXIT_USAGE;
+      }
+    } else if (a[0] == '-') {
+      fprintf(stderr, "rvpmu stat: unknown option '%s'\n", a);
+      usage(stderr);
+      return EXIT_USAGE;
+    } else if (o.elf) {
+      fprintf(stderr, "rvpmu stat: more than one program given\n");
+      return EXIT_USAGE;
+    } else {
+      o.elf = a;
+    }
+  }
+  if (!o.elf) {
+    fprintf(stderr, "rvpmu stat: no program given\n");
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  if (json && sep) {
+    fprintf(stderr, "rvpmu stat: choose one of -x and --json\n");
+    return EXIT_USAGE;
+  }
+  struct stat_event ev[MAX_EVENTS] = {0};
+  int n = parse_events(events, ev);
+  if (n < 0) return EXIT_USAGE;
+  struct rvpmu_machine *m = machine_from_options(&o);
+  if (!m) return EXIT_USAGE;
+  for (int i = 0; i < n; i++) {
+    if (rvpmu_watch(m, ev[i].name) != 0) {
+      fprintf(stderr, "rvpmu stat: event '%s' is not supported by core %s (see 'rvpmu list --core %s')\n",
+              ev[i].name, rvpmu_machine_core(m), rvpmu_machine_core(m));
+      rvpmu_machine_destroy(m);
+      return EXIT_USAGE;
+    }
+  }
+  FILE *out = stderr;
+  if (output && !(out = fopen(output, "w"))) {
+    perror(output);
+    rvpmu_machine_destroy(m);
+    return EXIT_USAGE;
+  }
+  struct report r = {.program = o.elf, .m = m, .ev = ev, .n = n};
+  r.status = run_to_end(m, &o, &r.host_s);
+  fflush(stdout);
+  uint64_t cycles = 0;
+  for (unsigned h = 0; h < rvpmu_machine_harts(m); h++) {
+    uint64_t c = 0, in = 0;
+    if (rvpmu_event_total(m, h, "cycles", &c) == 0 && c > cycles) cycles = c;
+    if (rvpmu_event_total(m, h, "instructions", &in) == 0) r.insns += in;
+    for (int i = 0; i < n; i++) {
+      uint64_t v = 0;
+      if (rvpmu_event_total(m, h, ev[i].name, &v) == 0) ev[i].count += v;
+    }
+  }
+  r.sim_s = (double)cycles / (double)rvpmu_machine_clock_hz(m);
+  if (json) print_json(out, &r);
+  else if (sep) print_csv(out, &r, sep);
+  else print_table(out, &r);
+  if (out != stderr) fclose(out);
+  rvpmu_machine_destroy(m);
+  return r.status;
+}

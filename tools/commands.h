@@ -1,0 +1,42 @@
+/* The rvpmu subcommands and what they share. */
+#ifndef RVPMU_TOOLS_COMMANDS_H
+#define RVPMU_TOOLS_COMMANDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rvpmu/rvpmu.h"
+
+/* Exit statuses of rvpmu itself (otherwise it exits with the guest's code). */
+#define EXIT_USAGE 2       /* bad command line, unreadable or malformed input */
+#define EXIT_MAX_INSNS 124 /* the program did not exit within --max-insns */
+#define EXIT_SIM_ERROR 125 /* the simulation could not go on (message on stderr) */
+
+int cmd_run(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+
+/* Options of every command that runs a program. */
+struct machine_options {
+  const char *core, *isa, *platform, *elf;
+  unsigned harts;
+  uint64_t max_insns, ram_bytes;
+  bool progress;
+};
+
+/* Help text for the machine options, shared by run and stat. */
+extern const char machine_options_help[];
+
+/* Parses one machine option at argv[*i] (advancing *i past its value); returns 1 if it was
+ * one, 0 if not, -1 on a bad value (message printed). */
+int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i);
+
+/* Creates the machine and loads o->elf (XLEN from the ELF unless --isa says). Prints the error
+ * and returns NULL on failure. */
+struct rvpmu_machine *machine_from_options(const struct machine_options *o);
+
+/* Runs to the end, with progress lines on stderr if asked and Ctrl-C ending the run early.
+ * Returns the exit status rvpmu should give and fills the host seconds spent. */
+int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double *host_seconds);
+
+#endif

@@ -1,0 +1,152 @@
+/* Machine options shared by `run` and `stat`, machine creation and the run loop. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tools/commands.h"
+
+/* Instructions per call to rvpmu_machine_run: between calls the loop looks at Ctrl-C and the
+ * clock for progress lines. At ~300 MIPS that is ~30 ms. */
+#define CHUNK_INSNS 10000000ull
+
+const char machine_options_help[] =
+    "  --core NAME[,opt=val...]  core profile (default generic; see 'rvpmu list --help')\n"
+    "  --isa STRING              ISA to run, e.g. rv32imac or rv64imac (default: the profile's\n"
+    "                            extensions at the ELF file's XLEN)\n"
+    "  --platform NAME           memory map (default: the profile's, virt for generic)\n"
+    "  --harts N                 number of harts (default 1)\n"
+    "  --mem MIB                 RAM size in MiB (default 128)\n"
+    "  --max-insns N             stop with status 124 after N retired instructions\n"
+    "  --progress                print progress on stderr every 2 s (default when stderr is a\n"
+    "                            terminal)\n";
+
+static int parse_u64(const char *opt, const char *s, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (!*s || *end || errno || s[0] == '-') {
+    fprintf(stderr, "rvpmu: %s: '%s' is not a non-negative number\n", opt, s);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i) {
+  const char *opt = argv[*i];
+  static const char *const with_value[] = {"--core", "--isa", "--platform", "--harts", "--mem", "--max-insns"};
+  bool known = false;
+  for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(opt, with_value[k]);
+  if (!strcmp(opt, "--progress")) {
+    o->progress = true;
+    return 1;
+  }
+  if (!known) return 0;
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "rvpmu: %s needs a value\n", opt);
+    return -1;
+  }
+  const char *val = argv[++*i];
+  uint64_t n;
+  if (!strcmp(opt, "--core")) o->core = val;
+  else if (!strcmp(opt, "--isa")) o->isa = val;
+  else if (!strcmp(opt, "--platform")) o->platform = val;
+  else if (!strcmp(opt, "--max-insns")) {
+    if (parse_u64(opt, val, &o->max_insns)) return -1;
+  } else if (!strcmp(opt, "--harts")) {
+    if (parse_u64(opt, val, &n) || n == 0 || n > 8) {
+      fprintf(stderr, "rvpmu: --harts: expected 1..8\n");
+      return -1;
+    }
+    o->harts = (unsigned)n;
+  } else {
+    if (parse_u64(opt, val, &n) || n == 0 || n > 16384) {
+      fprintf(stderr, "rvpmu: --mem: expected 1..16384 (MiB)\n");
+      return -1;
+    }
+    o->ram_bytes = n << 20;
+  }
+  return 1;
+}
+
+struct rvpmu_machine *machine_from_options(const struct machine_options *o) {
+  char err[512];
+  struct rvpmu_config cfg = {.core = o->core, .isa = o->isa, .platform = o->platform, .harts = o->harts,
+                             .ram_bytes = o->ram_bytes, .max_insns = o->max_insns};
+  if (!o->isa) {
+    int xlen = rvpmu_elf_xlen(o->elf, err, sizeof err);
+    if (xlen < 0) {
+      fprintf(stderr, "rvpmu: %s: %s\n", o->elf, err);
+      return NULL;
+    }
+    cfg.xlen = (unsigned)xlen;
+  }
+  struct rvpmu_machine *m = rvpmu_machine_create(&cfg, err, sizeof err);
+  if (!m) {
+    fprintf(stderr, "rvpmu: %s\n", err);
+    return NULL;
+  }
+  if (rvpmu_machine_load_elf(m, o->elf, err, sizeof err) != 0) {
+    fprintf(stderr, "rvpmu: %s: %s\n", o->elf, err);
+    rvpmu_machine_destroy(m);
+    return NULL;
+  }
+  return m;
+}
+
+static volatile sig_atomic_t interrupted;
+static void on_sigint(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double *host_seconds) {
+  bool progress = o->progress || isatty(STDERR_FILENO);
+  struct sigaction sa = {.sa_handler = on_sigint}, old;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old);
+  double start = now_seconds(), last = start;
+  uint64_t done = 0;
+  enum rvpmu_stop stop;
+  for (;;) {
+    stop = rvpmu_machine_run(m, CHUNK_INSNS);
+    done += CHUNK_INSNS;
+    if (stop != RVPMU_RUNNING || interrupted) break;
+    double t = now_seconds();
+    if (progress && t - last >= 2.0) {
+      uint64_t insns = 0;
+      for (unsigned h = 0; h < rvpmu_machine_harts(m); h++) {
+        uint64_t n = 0;
+        if (rvpmu_event_total(m, h, "instructions", &n) == 0) insns += n;
+      }
+      fprintf(stderr, "rvpmu: %.1f s, %llu instructions, %.0f MIPS\n", t - start, (unsigned long long)insns,
+              (double)insns / (t - start) / 1e6);
+      last = t;
+    }
+  }
+  *host_seconds = now_seconds() - start;
+  sigaction(SIGINT, &old, NULL);
+  if (interrupted) {
+    fprintf(stderr, "rvpmu: interrupted\n");
+    return 130;
+  }
+  switch (stop) {
+    case RVPMU_STOP_EXIT: return rvpmu_machine_exit_code(m) & 0xff;
+    case RVPMU_STOP_MAX_INSNS:
+      fprintf(stderr, "rvpmu: %s\n", rvpmu_machine_stop_message(m));
+      return EXIT_MAX_INSNS;
+    default:
+      fprintf(stderr, "rvpmu: %s\n", rvpmu_machine_stop_message(m));
+      return EXIT_SIM_ERROR;
+  }
+}

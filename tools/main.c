@@ -1,0 +1,35 @@
+/* rvpmu: a RISC-V simulator with a spec-exact performance monitor. Subcommand dispatch. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/commands.h"
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: rvpmu <command> [options]\n"
+          "\n"
+          "commands:\n"
+          "  run     run a program (guest console on stdout, exit status = guest exit code)\n"
+          "  stat    run a program and print event counts like 'perf stat'\n"
+          "  list    list the events a core profile can count\n"
+          "\n"
+          "'rvpmu <command> --help' describes each command's options.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);
+  if (!strcmp(cmd, "stat")) return cmd_stat(argc - 1, argv + 1);
+  if (!strcmp(cmd, "list")) return cmd_list(argc - 1, argv + 1);
+  fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
+  usage(stderr);
+  return 2;
+}
