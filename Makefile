@@ -5,6 +5,7 @@
 #   make test       build everything and run every test (unit, guest on rvpmu and QEMU, CLI)
 #   make bench      compare speed with QEMU (bench/README.md)
 #   make SANITIZE=1 build with -fsanitize=address,undefined into build/asan/
+#   make WERROR=1   treat warnings as errors (CI does, with gcc and with CC=clang)
 
 CC ?= cc
 BUILD ?= build
@@ -15,9 +16,11 @@ ifeq ($(SANITIZE),1)
   OPT := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
   LDSAN := -fsanitize=address,undefined
 endif
-CFLAGS ?=
-CFLAGS += $(CFLAGS_BASE) $(OPT)
-LDFLAGS += $(LDSAN)
+ifeq ($(WERROR),1)
+  CFLAGS_BASE += -Werror
+endif
+ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(CFLAGS)
+ALL_LDFLAGS = $(LDSAN) $(LDFLAGS)
 
 LIB_SRCS := $(wildcard src/*.c src/*/*.c)
 TOOL_SRCS := $(wildcard tools/*.c)
@@ -30,18 +33,18 @@ all: $(BUILD)/rvpmu
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/rvpmu: $(TOOL_OBJS) $(BUILD)/librvpmu.a
-	$(CC) $(LDFLAGS) -o $@ $^ -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lm
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lm
 
 unit: $(UNIT_BINS)
 

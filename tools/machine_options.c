@@ -116,11 +116,9 @@ int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double 
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old);
   double start = now_seconds(), last = start;
-  uint64_t done = 0;
   enum rvpmu_stop stop;
   for (;;) {
     stop = rvpmu_machine_run(m, CHUNK_INSNS);
-    done += CHUNK_INSNS;
     if (stop != RVPMU_RUNNING || interrupted) break;
     double t = now_seconds();
     if (progress && t - last >= 2.0) {

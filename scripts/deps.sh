@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages rvpmu needs to build, test and benchmark, if any is missing.
+# Sourced by scripts/demo.sh and scripts/test.sh; safe to run repeatedly.
+set -euo pipefail
+RVPMU_PACKAGES=(
+  make gcc clang            # host compilers (the tree must be warning-clean with both)
+  libcmocka-dev             # host unit tests
+  libfdt-dev                # device trees
+  gcc-riscv64-unknown-elf   # guest programs and benchmarks (rv32 and rv64 multilibs)
+  qemu-system-misc          # the peer for architectural behaviour and speed
+  python3                   # JSON checks in the CLI tests
+  time                      # peak RSS in the benchmark
+)
+missing=()
+for p in "${RVPMU_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  SUDO=
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

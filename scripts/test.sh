@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, checks the tree builds warning-free with gcc and clang,
+# then runs unit, guest (rvpmu and QEMU) and command-line tests on the normal build and again on
+# the -fsanitize=address,undefined build. Ends with "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+echo "== warning check (gcc and clang, -Wall -Wextra -Werror)"
+make -s clean
+make -s -j2 BUILD=build/clang CC=clang WERROR=1 build/clang/rvpmu
+make -s -j2 WERROR=1 all unit guest
+make -s -j2 SANITIZE=1 all unit
+echo "== normal build"
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+set +e
+RESULTS_FILE=$results bash tests/run_all.sh unit guest qemu cli
+echo "== sanitizer build (address, undefined)"
+BUILD=build/asan RESULTS_FILE=$results ASAN_OPTIONS=detect_leaks=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run_all.sh unit guest cli
+set -e
+# One closing line for both builds.
+[ "$(wc -l <"$results")" = 2 ] || echo "1 1" >>"$results" # a suite that died counts as failed
+read -r p f < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$results")
+echo
+echo "$p passed, $f failed"
+[ "$f" = 0 ]
