@@ -107,6 +107,9 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
     case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MCONFIGPTR: v = 0; break;
     case CSR_MENVCFG: case CSR_SENVCFG: v = 0; break; /* no optional fields implemented */
     case CSR_MENVCFGH: if (!rv32) return ILLEGAL; v = 0; break;
+    /* Debug triggers: none. tselect is read-only zero and tdata1 reads type 0 ("no trigger"),
+     * which is how software (riscv-tests' breakpoint, OpenSBI) discovers that. */
+    case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: v = 0; break;
     default:
       /* PMP is not implemented: its registers are hardwired to zero (3.7). */
       if ((csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) || (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63)) {
@@ -193,7 +196,7 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     }
     default:
       (void)p;
-      return; /* read-only-zero registers (PMP, envcfg, ids) ignore writes */
+      return; /* read-only-zero registers (PMP, envcfg, triggers) ignore writes */
   }
 }
 

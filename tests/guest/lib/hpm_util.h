@@ -3,7 +3,20 @@
  * hpm_run_in_mode(), which runs a function in S or U mode and returns to M through an ECALL.
  *
  * Counter index n follows the mcountinhibit / mcounteren bit numbering: 0 = cycle, 1 = time,
- * 2 = instret, 3..31 = hpmcounter3..31. */
+ * 2 = instret, 3..31 = hpmcounter3..31.
+ *
+ *   mctr_read/mctr_write(n[, v])        64-bit machine counter n (RV32: both halves)
+ *   mctr_read_lo/_hi, mctr_write_lo/_hi one half (the _hi ones on RV32 only)
+ *   uctr_read_lo/_hi(n)                 unprivileged view 0xC00+n / 0xC80+n
+ *   mevent_read/mevent_write(n[, v])    64-bit mhpmeventN (RV32: mhpmeventNh = upper word)
+ *   mevent_read_lo/_hi, mevent_write_lo/_hi
+ *   mcyclecfg_/minstretcfg_read/write   Smcntrpmf configuration (64-bit values)
+ *   hpm_stop_and_clear()                inhibit all, events 0, counters 0
+ *   HPM_RUN_NOPS(mask, N)               start with inhibit=mask, N NOPs, stop: N+1 counted
+ *   hpm_run_in_mode(PRV_S/PRV_U, fn, a) run fn(a) in S or U mode, back in M with its result
+ *   clint_mtime(), clint_set_mtimecmp(v), CLINT_MSIP
+ *
+ * Include it from one .c file per program only: it defines global asm symbols. */
 #ifndef HPM_UTIL_H
 #define HPM_UTIL_H
 
