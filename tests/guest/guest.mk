@@ -7,20 +7,21 @@ GUEST_CFLAGS := -O2 -g -Wall -Wextra -ffreestanding -nostdlib -nostartfiles -mis
 GUEST_RV32 := -march=rv32imac -mabi=ilp32
 GUEST_RV64 := -march=rv64imac -mabi=lp64
 GUEST_LIB := tests/guest/lib/crt0.S tests/guest/lib/runtime.c
+GUEST_HEADERS := $(wildcard tests/guest/lib/*.h)
 GUEST_SRCS := $(wildcard tests/guest/*.c tests/guest/*.S)
 GUEST_NAMES := $(basename $(notdir $(GUEST_SRCS)))
 GUEST_ELFS := $(foreach x,rv32 rv64,$(addprefix build/guest/$(x)/,$(addsuffix .elf,$(GUEST_NAMES))))
 
-build/guest/rv32/%.elf: tests/guest/%.c $(GUEST_LIB) tests/guest/lib/guest.h tests/guest/lib/link.ld
+build/guest/rv32/%.elf: tests/guest/%.c $(GUEST_LIB) $(GUEST_HEADERS) tests/guest/lib/link.ld
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV32) -o $@ $(GUEST_LIB) $< -lgcc
-build/guest/rv64/%.elf: tests/guest/%.c $(GUEST_LIB) tests/guest/lib/guest.h tests/guest/lib/link.ld
+build/guest/rv64/%.elf: tests/guest/%.c $(GUEST_LIB) $(GUEST_HEADERS) tests/guest/lib/link.ld
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV64) -o $@ $(GUEST_LIB) $< -lgcc
-build/guest/rv32/%.elf: tests/guest/%.S $(GUEST_LIB) tests/guest/lib/link.ld
+build/guest/rv32/%.elf: tests/guest/%.S $(GUEST_LIB) $(GUEST_HEADERS) tests/guest/lib/link.ld
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV32) -o $@ $(GUEST_LIB) $< -lgcc
-build/guest/rv64/%.elf: tests/guest/%.S $(GUEST_LIB) tests/guest/lib/link.ld
+build/guest/rv64/%.elf: tests/guest/%.S $(GUEST_LIB) $(GUEST_HEADERS) tests/guest/lib/link.ld
 	@mkdir -p $(dir $@)
 	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV64) -o $@ $(GUEST_LIB) $< -lgcc
 

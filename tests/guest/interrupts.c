@@ -1,7 +1,4 @@
-/* Covers: machine timer interrupt (CLINT mtimecmp <= mtime raises MTIP; mcause = MSB|7 when
- * mie.MTIE and mstatus.MIE), machine software interrupt (CLINT msip -> MSIP, mcause MSB|3),
- * vectored mtvec (interrupt n enters at base + 4n), WFI resuming on a pending-but-disabled
- * interrupt without trapping, and mtime advancing monotonically and readable as the time CSR. */
+/* Covers: machine timer interrupt (CLINT mtimecmp <= mtime raises MTIP; mcause = MSB|7 when mie.MTIE and mstatus.MIE), machine software interrupt (CLINT msip -> MSIP, mcause MSB|3), vectored mtvec (interrupt n enters at base + 4n), WFI resuming on a pending-but-disabled interrupt without trapping, and mtime advancing monotonically and readable as the time CSR. */
 /* qemu: yes */
 #include "hpm_util.h"
 

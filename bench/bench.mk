@@ -1,0 +1,34 @@
+# Benchmark workloads (bench/*.c) and the `bench` target. Included from the top Makefile;
+# paths are relative to the repository root. See bench/README.md.
+#
+#   make bench             build the workloads and build/rvpmu, then run bench/run.sh
+#   make bench-host-check  build the workloads natively and run them, which recomputes and
+#                          checks the expected checksums without any RISC-V simulator
+
+# Same toolchain and flags as tests/guest/guest.mk (GCC 12 needs -misa-spec=2.2 for the
+# rv64imac multilib), kept separate so this file does not depend on include order.
+BENCH_CC := riscv64-unknown-elf-gcc
+BENCH_CFLAGS := -O2 -g -Wall -Wextra -ffreestanding -nostdlib -nostartfiles -misa-spec=2.2 \
+  -mcmodel=medany -march=rv64imac -mabi=lp64 -Itests/guest/lib -Ibench \
+  -T tests/guest/lib/link.ld -Wl,--no-warn-rwx-segments
+BENCH_RUNTIME := tests/guest/lib/crt0.S tests/guest/lib/runtime.c
+BENCH_DEPS := $(BENCH_RUNTIME) tests/guest/lib/guest.h tests/guest/lib/link.ld bench/bench.h
+BENCH_NAMES := intmix ptrchase
+BENCH_ELFS := $(addprefix build/bench/,$(addsuffix .elf,$(BENCH_NAMES)))
+BENCH_HOST_BINS := $(addprefix build/bench/host/,$(BENCH_NAMES))
+
+build/bench/%.elf: bench/%.c $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) -o $@ $(BENCH_RUNTIME) $< -lgcc
+
+build/bench/host/%: bench/%.c bench/host.c bench/bench.h tests/guest/lib/guest.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -DBENCH_HOST -Itests/guest/lib -Ibench -o $@ bench/host.c $<
+
+bench: $(BENCH_ELFS) build/rvpmu
+	bash bench/run.sh
+
+bench-host-check: $(BENCH_HOST_BINS)
+	@set -e; for b in $(BENCH_HOST_BINS); do echo "$$b:"; ./$$b; done
+
+.PHONY: bench bench-host-check
