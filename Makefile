@@ -40,11 +40,11 @@ $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/rvpmu: $(TOOL_OBJS) $(BUILD)/librvpmu.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -lm
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lm
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lfdt -lm
 
 unit: $(UNIT_BINS)
 

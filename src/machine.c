@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dev/fdt.h"
 #include "isa/block.h"
 #include "loader/elf.h"
 
@@ -190,8 +191,8 @@ int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) {
   return xlen;
 }
 
-int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err, size_t errlen) {
-  struct machine *m = (struct machine *)mm;
+/* Loads an ELF file's segments into RAM; returns 0 with its entry and tohost/fromhost. */
+static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *err, size_t errlen) {
   size_t size;
   uint8_t *data = elf_read_file(path, &size, err, errlen);
   if (!data) return -1;
@@ -207,21 +208,108 @@ int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err
     snprintf(err, errlen, "entry point 0x%llx is outside RAM", (unsigned long long)img.entry);
     goto out_img;
   }
-  m->tohost = elf_symbol_addr(&img, "tohost");
-  m->fromhost = elf_symbol_addr(&img, "fromhost");
-  if (m->tohost && !bus_ram_ptr(&m->bus, m->tohost, 8)) m->tohost = 0;
-  if (m->fromhost && !bus_ram_ptr(&m->bus, m->fromhost, 8)) m->fromhost = 0;
-  if (m->tohost) m->bus.watched[(m->tohost - m->bus.ram_base) >> PAGE_SHIFT] = 1;
-  for (unsigned i = 0; i < m->num_harts; i++) {
-    m->harts[i]->pc = img.entry;
-    hart_flush_translation(m->harts[i], true);
+  uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");
+  if (tohost && bus_ram_ptr(&m->bus, tohost, 8)) {
+    m->tohost = tohost;
+    m->bus.watched[(tohost - m->bus.ram_base) >> PAGE_SHIFT] = 1;
+    m->fromhost = fromhost && bus_ram_ptr(&m->bus, fromhost, 8) ? fromhost : 0;
   }
+  *entry = img.entry;
   r = 0;
 out_img:
   elf_image_free(&img);
 out:
   free(data);
   return r;
+}
+
+/* Points every hart at `pc` with a0 = hart id, a1 = `arg`, and drops cached translations. */
+static void start_harts(struct machine *m, uint64_t pc, uint64_t arg) {
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    struct hart *h = m->harts[i];
+    h->pc = pc;
+    h->x[10] = i;
+    h->x[11] = arg;
+    hart_flush_translation(h, true);
+  }
+}
+
+int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err, size_t errlen) {
+  struct machine *m = (struct machine *)mm;
+  uint64_t entry;
+  if (load_elf(m, path, &entry, err, errlen) != 0) return -1;
+  start_harts(m, entry, 0);
+  return 0;
+}
+
+/* Copies a whole file to physical address pa; returns its size or -1. */
+static int64_t load_raw(struct machine *m, const char *path, uint64_t pa, char *err, size_t errlen) {
+  size_t size;
+  uint8_t *data = elf_read_file(path, &size, err, errlen);
+  if (!data) return -1;
+  uint8_t *dst = bus_ram_ptr(&m->bus, pa, size);
+  if (dst) memcpy(dst, data, size);
+  else snprintf(err, errlen, "%s (%zu bytes) does not fit in RAM at 0x%llx", path, size, (unsigned long long)pa);
+  free(data);
+  return dst ? (int64_t)size : -1;
+}
+
+static bool is_elf(const char *path) {
+  FILE *f = fopen(path, "rb");
+  char magic[4] = {0};
+  if (f) {
+    if (fread(magic, 1, 4, f) != 4) magic[0] = 0;
+    fclose(f);
+  }
+  return memcmp(magic, "\177ELF", 4) == 0;
+}
+
+#define DTB_BYTES (64u << 10)
+
+int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, char *err, size_t errlen) {
+  struct machine *m = (struct machine *)mm;
+  uint64_t ram_end = m->bus.ram_base + m->bus.ram_size;
+  uint64_t dtb_addr = ram_end - DTB_BYTES, kernel_entry;
+  uint64_t payload = m->xlen == 64 ? RVPMU_PAYLOAD_ADDR_RV64 : RVPMU_PAYLOAD_ADDR_RV32;
+  if (!b->kernel) {
+    snprintf(err, errlen, "no payload (kernel) given");
+    return -1;
+  }
+  if (is_elf(b->kernel)) {
+    if (load_elf(m, b->kernel, &kernel_entry, err, errlen) != 0) return -1;
+  } else {
+    if (load_raw(m, b->kernel, payload, err, errlen) < 0) return -1;
+    kernel_entry = payload;
+  }
+  struct fdt_boot fb = {.bootargs = b->append};
+  if (b->initrd) {
+    size_t size;
+    uint8_t *data = elf_read_file(b->initrd, &size, err, errlen);
+    if (!data) return -1;
+    uint64_t start = (dtb_addr - size) & ~(PAGE_SIZE - 1);
+    uint8_t *dst = size < dtb_addr - payload ? bus_ram_ptr(&m->bus, start, size) : NULL;
+    if (dst) memcpy(dst, data, size);
+    free(data);
+    if (!dst) {
+      snprintf(err, errlen, "%s does not fit in RAM below the device tree", b->initrd);
+      return -1;
+    }
+    fb.initrd_start = start;
+    fb.initrd_end = start + size;
+  }
+  uint8_t *dtb = bus_ram_ptr(&m->bus, dtb_addr, DTB_BYTES);
+  if (fdt_build(m, &fb, dtb, DTB_BYTES) < 0) {
+    snprintf(err, errlen, "device tree does not fit in %u bytes", DTB_BYTES);
+    return -1;
+  }
+  uint64_t fw_entry = kernel_entry;
+  if (b->firmware && load_elf(m, b->firmware, &fw_entry, err, errlen) != 0) return -1;
+  start_harts(m, fw_entry, dtb_addr);
+  return 0;
+}
+
+int rvpmu_machine_dtb(struct rvpmu_machine *mm, void *buf, size_t size) {
+  return fdt_build((struct machine *)mm, NULL, buf, size);
 }
 
 int rvpmu_machine_write_memory(struct rvpmu_machine *mm, uint64_t paddr, const void *data, size_t len) {

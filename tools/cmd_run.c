@@ -7,6 +7,7 @@
 static void usage(FILE *out) {
   fprintf(out,
           "usage: rvpmu run [options] prog.elf\n"
+          "       rvpmu run [options] [--bios fw.elf] --kernel payload [--initrd F] [--append S]\n"
           "\n"
           "Runs a RISC-V ELF program (bare metal, e.g. built for QEMU's virt machine). The guest\n"
           "console (UART, HTIF) goes to stdout. The exit status is the guest's exit code (SiFive\n"
@@ -41,7 +42,7 @@ int cmd_run(int argc, char **argv) {
     if (o.elf) goto extra;
     o.elf = argv[i];
   }
-  if (!o.elf) {
+  if (!o.elf && !o.kernel) {
     fprintf(stderr, "rvpmu run: no program given\n");
     usage(stderr);
     return EXIT_USAGE;

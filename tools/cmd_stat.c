@@ -213,7 +213,7 @@ int cmd_stat(int argc, char **argv) {
       o.elf = a;
     }
   }
-  if (!o.elf) {
+  if (!o.elf && !o.kernel) {
     fprintf(stderr, "rvpmu stat: no program given\n");
     usage(stderr);
     return EXIT_USAGE;

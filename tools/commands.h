@@ -19,6 +19,7 @@ int cmd_list(int argc, char **argv);
 /* Options of every command that runs a program. */
 struct machine_options {
   const char *core, *isa, *platform, *elf;
+  const char *bios, *kernel, *initrd, *append, *dump_dtb; /* firmware boot (see --help) */
   unsigned harts;
   uint64_t max_insns, ram_bytes;
   bool progress;

@@ -22,7 +22,14 @@ const char machine_options_help[] =
     "  --mem MIB                 RAM size in MiB (default 128)\n"
     "  --max-insns N             stop with status 124 after N retired instructions\n"
     "  --progress                print progress on stderr every 2 s (default when stderr is a\n"
-    "                            terminal)\n";
+    "                            terminal)\n"
+    "  --bios FILE               M-mode firmware ELF: every hart starts there with a0 = hart id,\n"
+    "                            a1 = device tree (firmware/ builds rvpmu's SBI firmware)\n"
+    "  --kernel FILE             S-mode payload (ELF or raw image such as Linux's Image), placed\n"
+    "                            at 0x80200000 (RV64) or 0x80400000 (RV32); replaces prog.elf\n"
+    "  --initrd FILE             initial RAM disk for the payload (in the device tree)\n"
+    "  --append STRING           payload command line (/chosen/bootargs)\n"
+    "  --dump-dtb FILE           also write the generated device tree to FILE\n";
 
 static int parse_u64(const char *opt, const char *s, uint64_t *out) {
   char *end;
@@ -38,7 +45,9 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out) {
 
 int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i) {
   const char *opt = argv[*i];
-  static const char *const with_value[] = {"--core", "--isa", "--platform", "--harts", "--mem", "--max-insns"};
+  static const char *const with_value[] = {"--core",   "--isa",    "--platform", "--harts",   "--mem",
+                                           "--max-insns", "--bios", "--kernel", "--initrd", "--append",
+                                           "--dump-dtb"};
   bool known = false;
   for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(opt, with_value[k]);
   if (!strcmp(opt, "--progress")) {
@@ -55,6 +64,11 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   if (!strcmp(opt, "--core")) o->core = val;
   else if (!strcmp(opt, "--isa")) o->isa = val;
   else if (!strcmp(opt, "--platform")) o->platform = val;
+  else if (!strcmp(opt, "--bios")) o->bios = val;
+  else if (!strcmp(opt, "--kernel")) o->kernel = val;
+  else if (!strcmp(opt, "--initrd")) o->initrd = val;
+  else if (!strcmp(opt, "--append")) o->append = val;
+  else if (!strcmp(opt, "--dump-dtb")) o->dump_dtb = val;
   else if (!strcmp(opt, "--max-insns")) {
     if (parse_u64(opt, val, &o->max_insns)) return -1;
   } else if (!strcmp(opt, "--harts")) {
@@ -73,14 +87,41 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   return 1;
 }
 
+/* The file whose ELF class decides the XLEN: the firmware, else the program or payload if it
+ * is an ELF. NULL: use the core's default ISA (a raw payload image). */
+static const char *xlen_source(const struct machine_options *o) {
+  if (o->bios) return o->bios;
+  const char *prog = o->kernel ? o->kernel : o->elf;
+  FILE *f = fopen(prog, "rb");
+  char magic[4] = {0};
+  if (f) {
+    if (fread(magic, 1, 4, f) != 4) magic[0] = 0;
+    fclose(f);
+  }
+  return (!f || memcmp(magic, "\177ELF", 4) == 0) ? prog : NULL; /* missing: let the loader say so */
+}
+
+static int dump_dtb(struct rvpmu_machine *m, const char *path) {
+  static char buf[64 << 10];
+  int n = rvpmu_machine_dtb(m, buf, sizeof buf);
+  FILE *f = fopen(path, "wb");
+  if (n < 0 || !f || fwrite(buf, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "rvpmu: cannot write the device tree to %s\n", path);
+    if (f) fclose(f);
+    return -1;
+  }
+  return fclose(f);
+}
+
 struct rvpmu_machine *machine_from_options(const struct machine_options *o) {
   char err[512];
   struct rvpmu_config cfg = {.core = o->core, .isa = o->isa, .platform = o->platform, .harts = o->harts,
                              .ram_bytes = o->ram_bytes, .max_insns = o->max_insns};
-  if (!o->isa) {
-    int xlen = rvpmu_elf_xlen(o->elf, err, sizeof err);
+  const char *source = xlen_source(o);
+  if (!o->isa && source) {
+    int xlen = rvpmu_elf_xlen(source, err, sizeof err);
     if (xlen < 0) {
-      fprintf(stderr, "rvpmu: %s: %s\n", o->elf, err);
+      fprintf(stderr, "rvpmu: %s: %s\n", source, err);
       return NULL;
     }
     cfg.xlen = (unsigned)xlen;
@@ -90,8 +131,20 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *o) {
     fprintf(stderr, "rvpmu: %s\n", err);
     return NULL;
   }
-  if (rvpmu_machine_load_elf(m, o->elf, err, sizeof err) != 0) {
-    fprintf(stderr, "rvpmu: %s: %s\n", o->elf, err);
+  int r;
+  if (o->kernel || o->bios) {
+    struct rvpmu_boot boot = {.firmware = o->bios, .kernel = o->kernel ? o->kernel : o->elf, .initrd = o->initrd,
+                              .append = o->append};
+    r = rvpmu_machine_boot(m, &boot, err, sizeof err);
+  } else {
+    r = rvpmu_machine_load_elf(m, o->elf, err, sizeof err);
+  }
+  if (r != 0) {
+    fprintf(stderr, "rvpmu: %s\n", err);
+    rvpmu_machine_destroy(m);
+    return NULL;
+  }
+  if (o->dump_dtb && dump_dtb(m, o->dump_dtb) != 0) {
     rvpmu_machine_destroy(m);
     return NULL;
   }

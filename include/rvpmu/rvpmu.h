@@ -42,6 +42,26 @@ void rvpmu_machine_destroy(struct rvpmu_machine *m);
 int rvpmu_machine_load_elf(struct rvpmu_machine *m, const char *path, char *err, size_t errlen)
     __attribute__((warn_unused_result));
 
+/* Boots firmware and an S-mode payload the way QEMU's virt machine does with -bios/-kernel:
+ * the firmware ELF is loaded and every hart starts at its entry with a0 = hart id and a1 = the
+ * device tree's address (top of RAM); the payload (an ELF, or a raw image such as Linux's Image)
+ * is placed at RVPMU_PAYLOAD_ADDR_RV64/RV32, the initrd below the device tree, `append` becomes
+ * /chosen/bootargs. Without firmware the payload itself starts in M mode at its entry. */
+#define RVPMU_PAYLOAD_ADDR_RV64 0x80200000ull
+#define RVPMU_PAYLOAD_ADDR_RV32 0x80400000ull
+struct rvpmu_boot {
+  const char *firmware; /* M-mode firmware ELF, or NULL */
+  const char *kernel;   /* payload: ELF or raw image; required */
+  const char *initrd;   /* initial RAM disk, or NULL */
+  const char *append;   /* kernel command line, or NULL */
+};
+int rvpmu_machine_boot(struct rvpmu_machine *m, const struct rvpmu_boot *boot, char *err, size_t errlen)
+    __attribute__((warn_unused_result));
+
+/* Writes the machine's device tree (as given to the firmware) into buf; returns its size or a
+ * negative value if it does not fit. */
+int rvpmu_machine_dtb(struct rvpmu_machine *m, void *buf, size_t size) __attribute__((warn_unused_result));
+
 /* XLEN of an ELF file (32 or 64), or a negative value with a message (not an ELF, wrong
  * machine, truncated). */
 int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) __attribute__((warn_unused_result));

@@ -164,7 +164,8 @@ uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn) {
     if (!c->running) continue;
     uint64_t value = (c->base + (hpm->acc[c->event] - c->snap)) & hpm->width_mask[i];
     uint64_t to_wrap = hpm->width_mask[i] - value; /* events that still fit; one more wraps */
-    uint64_t insns = to_wrap / max_per_insn + 1;
+    uint64_t insns = to_wrap / max_per_insn;
+    if (insns < UINT64_MAX) insns++; /* a 64-bit counter at 0 needs 2^64: saturate, not 0 */
     if (insns < budget) budget = insns;
   }
   return budget;

@@ -41,12 +41,36 @@ static const struct device *find_device(const struct bus *bus, uint64_t pa, unsi
   return NULL;
 }
 
+/* Fixed-size copies the compiler inlines (a variable-size memcpy is a libc call). */
+static uint64_t ram_load(const uint8_t *p, unsigned size) {
+  uint8_t b;
+  uint16_t h;
+  uint32_t w;
+  uint64_t d;
+  switch (size) {
+    case 1: memcpy(&b, p, 1); return b;
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&w, p, 4); return w;
+    default: memcpy(&d, p, 8); return d;
+  }
+}
+
+static void ram_store(uint8_t *p, unsigned size, uint64_t v) {
+  uint8_t b = (uint8_t)v;
+  uint16_t h = (uint16_t)v;
+  uint32_t w = (uint32_t)v;
+  switch (size) {
+    case 1: memcpy(p, &b, 1); break;
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &w, 4); break;
+    default: memcpy(p, &v, 8); break;
+  }
+}
+
 int bus_read(struct bus *bus, uint64_t pa, unsigned size, uint64_t *value) {
   uint8_t *p = bus_ram_ptr(bus, pa, size);
   if (p) {
-    uint64_t v = 0;
-    memcpy(&v, p, size); /* little-endian host */
-    *value = v;
+    *value = ram_load(p, size); /* little-endian host */
     return 0;
   }
   const struct device *d = find_device(bus, pa, size);
@@ -57,7 +81,7 @@ int bus_read(struct bus *bus, uint64_t pa, unsigned size, uint64_t *value) {
 int bus_write(struct bus *bus, uint64_t pa, unsigned size, uint64_t value) {
   uint8_t *p = bus_ram_ptr(bus, pa, size);
   if (p) {
-    memcpy(p, &value, size);
+    ram_store(p, size, value);
     return 0;
   }
   const struct device *d = find_device(bus, pa, size);

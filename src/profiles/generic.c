@@ -12,21 +12,25 @@
  * cache (0x1xxxx) event indices so one mhpmevent value means one thing. */
 #define GENERIC_RAW(n) (0x20000u | (n))
 
+/* A general event selects itself (its SBI index is the selector); a raw event has no SBI index. */
+#define GENERAL(name, code, ev, desc) {name, code, ev, desc, code}
+#define RAW(name, n, ev, desc) {name, GENERIC_RAW(n), ev, desc, 0}
+
 static const struct profile_event generic_events[] = {
-    {"cycles", SBI_HW_CPU_CYCLES, EV_CYCLES, "CPU cycles (SBI general event 1); also mcycle"},
-    {"instructions", SBI_HW_INSTRUCTIONS, EV_INSNS, "instructions retired (SBI general event 2); also minstret"},
-    {"branches", SBI_HW_BRANCH_INSTRUCTIONS, EV_BRANCHES, "conditional branches retired (SBI general event 5)"},
-    {"loads", GENERIC_RAW(0x01), EV_LOADS, "integer loads retired (not LR/AMO)"},
-    {"stores", GENERIC_RAW(0x02), EV_STORES, "integer stores retired (not SC/AMO)"},
-    {"branches-taken", GENERIC_RAW(0x03), EV_BR_TAKEN, "conditional branches retired taken"},
-    {"branches-not-taken", GENERIC_RAW(0x04), EV_BR_NOT_TAKEN, "conditional branches retired not taken"},
-    {"jumps", GENERIC_RAW(0x05), EV_JUMPS, "JAL/JALR and compressed jumps retired"},
-    {"compressed", GENERIC_RAW(0x06), EV_COMPRESSED, "compressed instructions retired"},
-    {"multiplies", GENERIC_RAW(0x07), EV_MULS, "MUL, MULH, MULHSU, MULHU, MULW retired"},
-    {"divides", GENERIC_RAW(0x08), EV_DIVS, "DIV, DIVU, REM, REMU and W forms retired"},
-    {"exceptions", GENERIC_RAW(0x09), EV_EXCEPTIONS, "synchronous exceptions taken"},
-    {"interrupts", GENERIC_RAW(0x0a), EV_INTERRUPTS, "interrupts taken"},
-    {"atomics", GENERIC_RAW(0x0b), EV_ATOMICS, "LR, SC and AMO instructions retired"},
+    GENERAL("cycles", SBI_HW_CPU_CYCLES, EV_CYCLES, "CPU cycles (SBI general event 1); also mcycle"),
+    GENERAL("instructions", SBI_HW_INSTRUCTIONS, EV_INSNS, "instructions retired (SBI general event 2); also minstret"),
+    GENERAL("branches", SBI_HW_BRANCH_INSTRUCTIONS, EV_BRANCHES, "conditional branches retired (SBI general event 5)"),
+    RAW("loads", 0x01, EV_LOADS, "integer loads retired (not LR/AMO)"),
+    RAW("stores", 0x02, EV_STORES, "integer stores retired (not SC/AMO)"),
+    RAW("branches-taken", 0x03, EV_BR_TAKEN, "conditional branches retired taken"),
+    RAW("branches-not-taken", 0x04, EV_BR_NOT_TAKEN, "conditional branches retired not taken"),
+    RAW("jumps", 0x05, EV_JUMPS, "JAL/JALR and compressed jumps retired"),
+    RAW("compressed", 0x06, EV_COMPRESSED, "compressed instructions retired"),
+    RAW("multiplies", 0x07, EV_MULS, "MUL, MULH, MULHSU, MULHU, MULW retired"),
+    RAW("divides", 0x08, EV_DIVS, "DIV, DIVU, REM, REMU and W forms retired"),
+    RAW("exceptions", 0x09, EV_EXCEPTIONS, "synchronous exceptions taken"),
+    RAW("interrupts", 0x0a, EV_INTERRUPTS, "interrupts taken"),
+    RAW("atomics", 0x0b, EV_ATOMICS, "LR, SC and AMO instructions retired"),
     {0},
 };
 

@@ -15,6 +15,8 @@ struct profile_event {
   uint64_t selector;       /* mhpmevent value that selects it (0 for the fixed counters) */
   enum event_id event;     /* what it counts */
   const char *description; /* one line */
+  uint32_t sbi_event;      /* SBI PMU event index (type << 16 | code) it implements, 0 if none:
+                            * the device tree's riscv,event-to-mhpmevent maps it to `selector` */
 };
 
 struct profile {
