@@ -227,6 +227,10 @@ int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, ui
   (void)read; /* every CSR here reads without side effects, so a read can always be done */
   if (h->priv < ((csr >> 8) & 3)) return -EXC_ILLEGAL_INSN;
   if (write && (csr >> 10) == 3) return -EXC_ILLEGAL_INSN; /* read-only address space */
+  /* A counter may have wrapped earlier in this block: OF, scountovf and LCOFIP must show it
+   * now (docs/counters.md: the OF bit is exact), not at the next slow check. */
+  hpm_fold_all(&h->hpm);
+  hart_collect_overflow(h);
   uint64_t cur;
   if (read_csr(h, csr, &cur) != 0) return -EXC_ILLEGAL_INSN;
   *old = cur;
