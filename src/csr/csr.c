@@ -173,8 +173,9 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_STVEC: h->stvec = legal_tvec(v); return;
     case CSR_MSCRATCH: h->mscratch = v; return;
     case CSR_SSCRATCH: h->sscratch = v; return;
-    case CSR_MEPC: h->mepc = v & ~1ull; return;
-    case CSR_SEPC: h->sepc = v & ~1ull; return;
+    /* Bit 0 is always zero, bits 1:0 without C (IALIGN = 32; 3.1.14, 4.1.7). */
+    case CSR_MEPC: h->mepc = v & ~h->ialign_mask; return;
+    case CSR_SEPC: h->sepc = v & ~h->ialign_mask; return;
     case CSR_MCAUSE: h->mcause = v; return;
     case CSR_SCAUSE: h->scause = v; return;
     case CSR_MTVAL: h->mtval = v; return;
