@@ -76,7 +76,10 @@ enum rvpmu_stop rvpmu_machine_run(struct rvpmu_machine *m, uint64_t insns);
 int rvpmu_machine_exit_code(const struct rvpmu_machine *m);
 const char *rvpmu_machine_stop_message(const struct rvpmu_machine *m);
 
-/* Register and CSR access on hart `hart` (as M mode, without privilege checks). */
+/* Register and CSR access on hart `hart` (as M mode, without privilege checks). Reads of
+ * counters (mcycle, minstret, mhpmcounterN and their views) and of mhpmeventN give all 64 bits
+ * on RV32 too; other CSRs read XLEN bits. Writes to read-only CSRs and reads or writes of CSRs
+ * that do not exist return -1. */
 uint64_t rvpmu_hart_pc(const struct rvpmu_machine *m, unsigned hart);
 void rvpmu_hart_set_pc(struct rvpmu_machine *m, unsigned hart, uint64_t pc);
 uint64_t rvpmu_hart_reg(const struct rvpmu_machine *m, unsigned hart, unsigned reg);

@@ -252,6 +252,7 @@ int csr_read_debug(struct hart *h, unsigned csr, uint64_t *value) {
 
 int csr_write_debug(struct hart *h, unsigned csr, uint64_t value) {
   uint64_t old;
+  if ((csr >> 10) == 3) return -1; /* read-only CSR address */
   unsigned priv = h->priv;
   h->priv = PRIV_M;
   int r = read_csr(h, csr, &old);

@@ -68,6 +68,8 @@ struct hart {
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
+  /* Scratch block for block_first_insn: a struct block with room for two instructions. */
+  _Alignas(16) uint8_t step_block[256];
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */

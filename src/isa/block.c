@@ -142,6 +142,29 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block),
+               "hart.step_block must hold a block of two instructions");
+
+struct block *block_first_insn(struct hart *h, const struct block *blk) {
+  struct block *b = (struct block *)h->step_block;
+  const struct insn *first = &blk->insns[0];
+  memset(b, 0, sizeof *b);
+  b->paddr = blk->paddr;
+  b->insns[0] = *first;
+  b->count = 1;
+  if (first->cls & (CLS_END | CLS_SYSTEM)) {
+    if (!(first->cls & CLS_SYSTEM)) count_static(b, first);
+    return b;
+  }
+  count_static(b, first);
+  struct insn *end = &b->insns[1];
+  memset(end, 0, sizeof *end);
+  end->op = OP_END_BLOCK;
+  end->pc_off = (uint16_t)insn_length(first->raw);
+  b->count = 2;
+  return b;
+}
+
 struct block *block_lookup(struct hart *h, uint64_t vpc) {
   uint64_t key = vpc << 2 | h->priv;
   struct jump_entry *je = &h->jump_cache[(vpc >> 1) & ((1u << JUMP_CACHE_BITS) - 1)];

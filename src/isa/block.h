@@ -41,6 +41,11 @@ void block_cache_destroy(struct block_cache *bc);
 /* Drops every block (fence.i, or the arena is full). */
 void block_cache_flush(struct block_cache *bc);
 
+/* A block of just the first instruction of `blk`, built in the hart's scratch space, for when
+ * fewer instructions may run than `blk` holds (an instruction limit, a timer or a counter
+ * overflow is due within it): stepping makes those exact to the instruction. */
+struct block *block_first_insn(struct hart *h, const struct block *blk);
+
 /* The block at virtual pc `vpc` in the hart's current mode: from the jump cache, the hash
  * table, or decoded now. On an instruction fetch fault the trap is taken and NULL returned. */
 struct block *block_lookup(struct hart *h, uint64_t vpc);

@@ -118,6 +118,8 @@ next_block:
   bpc = h->pc;
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
+  /* Something is due before the block's end (budget < its length): step one instruction. */
+  if (unlikely((int64_t)blk->retire_insns > h->budget)) blk = block_first_insn(h, blk);
   in = blk->insns;
   DISPATCH;
 

@@ -192,6 +192,10 @@ int elf_load_segments(const uint8_t *data, size_t size, struct bus *bus, char *e
   for (unsigned i = 0; i < l.phnum; i++) {
     struct segment s;
     if (!get_segment(data, &l, i, &s) || s.memsz == 0) continue;
+    if (!in_file(s.offset, s.filesz, size) || s.memsz < s.filesz) { /* elf_parse says more */
+      snprintf(err, errlen, "segment %u: malformed", i);
+      return -1;
+    }
     uint8_t *dst = bus_ram_ptr(bus, s.paddr, s.memsz);
     if (!dst) {
       snprintf(err, errlen, "segment %u at 0x%llx-0x%llx lies outside RAM (0x%llx-0x%llx)", i,
