@@ -18,22 +18,30 @@ uint64_t machine_retired(const struct machine *m) {
   return n;
 }
 
-uint64_t machine_mtime(const struct machine *m) {
+uint64_t machine_clock(const struct machine *m) {
   /* The latest hart clock: harts that ran ahead define "now" (deterministic, monotonic). */
   uint64_t cycles = 0;
   for (unsigned i = 0; i < m->num_harts; i++) {
     uint64_t c = hart_clock_cycles(m->harts[i]);
     if (c > cycles) cycles = c;
   }
-  return cycles / m->profile->cycles_per_tick + m->mtime_offset;
+  return cycles;
+}
+
+uint64_t machine_mtime(const struct machine *m) { return machine_clock(m) / m->cycles_per_tick + m->mtime_offset; }
+
+uint64_t machine_clock_at_mtime(const struct machine *m, uint64_t ticks) {
+  if (ticks == UINT64_MAX) return UINT64_MAX;
+  if (ticks <= m->mtime_offset) return 0;
+  uint64_t t = ticks - m->mtime_offset;
+  return t > UINT64_MAX / m->cycles_per_tick ? UINT64_MAX : t * m->cycles_per_tick;
 }
 
 void machine_update_timer_irqs(struct machine *m) {
-  uint64_t now = machine_mtime(m);
   for (unsigned i = 0; i < m->num_harts; i++) {
     struct hart *h = m->harts[i];
     uint64_t before = h->mip;
-    h->mip = now >= m->mtimecmp[i] ? h->mip | MIP_MTIP : h->mip & ~MIP_MTIP;
+    h->mip = m->timer_pending(m, i) ? h->mip | MIP_MTIP : h->mip & ~MIP_MTIP;
     if (h->mip != before) h->budget = 0;
   }
 }
@@ -377,12 +385,9 @@ int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char 
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa; }
 const char *rvpmu_machine_core(const struct rvpmu_machine *m) { return ((const struct machine *)m)->profile->name; }
 const char *rvpmu_machine_platform(const struct rvpmu_machine *m) { return ((const struct machine *)m)->platform; }
-uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m) {
-  (void)m;
-  return 10000000; /* mtime ticks at 10 MHz, as on QEMU virt */
-}
+uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m) { return ((const struct machine *)m)->timebase_hz; }
 uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m) {
-  return rvpmu_machine_timebase_hz(m) * ((const struct machine *)m)->profile->cycles_per_tick;
+  return rvpmu_machine_timebase_hz(m) * ((const struct machine *)m)->cycles_per_tick;
 }
 unsigned rvpmu_machine_harts(const struct rvpmu_machine *m) { return ((const struct machine *)m)->num_harts; }
 

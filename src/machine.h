@@ -22,9 +22,17 @@ struct machine {
   char isa[64];                 /* ISA string it runs, canonical lower case */
   const char *platform;         /* platform name */
 
-  /* CLINT state (dev/clint.c). */
-  uint64_t mtimecmp[MACHINE_MAX_HARTS];
+  /* Time: mtime = clock / cycles_per_tick + mtime_offset, where the clock is the cycle count of
+   * the hart that has run furthest (sleep included). Set by the platform. */
+  unsigned cycles_per_tick;
+  uint64_t timebase_hz;
   uint64_t mtime_offset;        /* added to the cycle-derived time by mtime writes */
+  uint64_t mtimecmp[MACHINE_MAX_HARTS]; /* CLINT-style compare values (dev/clint.c, dev/ibex_simple.c) */
+  /* The platform's timer: whether hart `hart`'s machine timer interrupt (MTIP) is pending now,
+   * and the machine clock at which it next becomes pending (UINT64_MAX: not by itself). */
+  bool (*timer_pending)(struct machine *m, unsigned hart);
+  uint64_t (*timer_deadline)(const struct machine *m, unsigned hart);
+  void *timer_state;            /* the timer device's own state */
 
   /* HTIF (found through the ELF's tohost/fromhost symbols; 0 if absent). */
   uint64_t tohost, fromhost;
@@ -41,8 +49,12 @@ struct machine {
 
 /* Total instructions retired by all harts. */
 uint64_t machine_retired(const struct machine *m);
-/* mtime: derived from hart 0's clock (deterministic), plus writes. */
+/* The machine clock in cycles: the furthest hart's clock (deterministic). */
+uint64_t machine_clock(const struct machine *m);
+/* mtime: the clock in timer ticks, plus writes. */
 uint64_t machine_mtime(const struct machine *m);
+/* The clock at which mtime reaches `ticks` (UINT64_MAX if never). */
+uint64_t machine_clock_at_mtime(const struct machine *m, uint64_t ticks);
 /* Ends the run with exit code `code`. */
 void machine_exit(struct machine *m, int code);
 /* Ends the run with an error message. */

@@ -61,6 +61,15 @@ static int clint_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
   return 0;
 }
 
+/* MTIP while mtime >= mtimecmp (level). */
+static bool clint_timer_pending(struct machine *m, unsigned hart) { return machine_mtime(m) >= m->mtimecmp[hart]; }
+
+static uint64_t clint_timer_deadline(const struct machine *m, unsigned hart) {
+  return machine_clock_at_mtime(m, m->mtimecmp[hart]);
+}
+
 struct device clint_device(struct machine *m, uint64_t base) {
+  m->timer_pending = clint_timer_pending;
+  m->timer_deadline = clint_timer_deadline;
   return (struct device){"clint", base, 0x10000, clint_read, clint_write, m};
 }

@@ -12,7 +12,6 @@
 #define PHANDLE_TEST 1
 #define PHANDLE_INTC(hart) (0x10 + (hart))
 #define UART_CLOCK_HZ 3686400
-#define TIMEBASE_HZ 10000000
 
 /* Any libfdt error ends the build; each step is written as TRY(fdt_xxx(...)). */
 #define TRY(expr)          \
@@ -41,7 +40,7 @@ static int cpus(void *fdt, const struct machine *m) {
   TRY(fdt_begin_node(fdt, "cpus"));
   TRY(fdt_property_u32(fdt, "#address-cells", 1));
   TRY(fdt_property_u32(fdt, "#size-cells", 0));
-  TRY(fdt_property_u32(fdt, "timebase-frequency", TIMEBASE_HZ));
+  TRY(fdt_property_u32(fdt, "timebase-frequency", (uint32_t)m->timebase_hz));
   char isa[128];
   snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s", m->isa, m->profile->has_sscofpmf ? "_sscofpmf" : "",
            m->profile->has_smcntrpmf ? "_smcntrpmf" : "");
@@ -57,7 +56,7 @@ static int cpus(void *fdt, const struct machine *m) {
     TRY(fdt_property_string(fdt, "riscv,isa-base", m->xlen == 64 ? "rv64i" : "rv32i"));
     TRY(isa_extensions(fdt, m));
     if (m->profile->has_s_mode) TRY(fdt_property_string(fdt, "mmu-type", m->xlen == 64 ? "riscv,sv39" : "riscv,sv32"));
-    TRY(fdt_property_u32(fdt, "clock-frequency", (uint32_t)(TIMEBASE_HZ * m->profile->cycles_per_tick)));
+    TRY(fdt_property_u32(fdt, "clock-frequency", (uint32_t)(m->timebase_hz * m->cycles_per_tick)));
     TRY(fdt_begin_node(fdt, "interrupt-controller"));
     TRY(fdt_property_u32(fdt, "#interrupt-cells", 1));
     TRY(fdt_property_u32(fdt, "#address-cells", 0));

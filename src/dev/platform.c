@@ -16,6 +16,8 @@ int platform_setup(struct machine *m, const char *name, uint64_t ram_size, char 
     return -1;
   }
   m->platform = "virt";
+  m->timebase_hz = 10000000; /* as QEMU virt; the core clock is 100 MHz (docs/counters.md) */
+  m->cycles_per_tick = 10;
   if (bus_init(&m->bus, VIRT_DRAM, ram_size) != 0) {
     snprintf(err, errlen, "cannot allocate %llu MiB of guest RAM", (unsigned long long)(ram_size >> 20));
     return -1;

@@ -119,11 +119,9 @@ static int pending_interrupt(const struct hart *h) {
 /* Cycles until this hart's timer interrupt would become pending, or UINT64_MAX. */
 static uint64_t cycles_to_timer(const struct hart *h) {
   const struct machine *m = h->machine;
-  uint64_t now = machine_mtime(m), cmp = m->mtimecmp[h->hartid];
-  if (cmp == UINT64_MAX) return UINT64_MAX;
-  if (cmp <= now) return 0;
-  uint64_t ticks = cmp - now, per = m->profile->cycles_per_tick;
-  return ticks > UINT64_MAX / per ? UINT64_MAX : ticks * per - (hart_clock_cycles(h) % per);
+  uint64_t deadline = m->timer_deadline(m, h->hartid), now = hart_clock_cycles(h);
+  if (deadline == UINT64_MAX) return UINT64_MAX;
+  return deadline > now ? deadline - now : 0;
 }
 
 /* In WFI with nothing pending: jump the clock to the next timer interrupt. Returns false if

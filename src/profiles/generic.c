@@ -63,7 +63,6 @@ const struct profile generic_profile = {
     .has_sscofpmf = true,
     .has_smcntrpmf = true,
     .time_csr_traps = false,
-    .cycles_per_tick = 10,
     .events = generic_events,
     .decode_selector = generic_decode,
     .selector_reset = generic_reset,

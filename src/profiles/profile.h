@@ -34,7 +34,6 @@ struct profile {
   bool selectors_writable;     /* false: mhpmevent is hardwired (reads the reset value) */
   bool has_sscofpmf, has_smcntrpmf;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
-  unsigned cycles_per_tick;    /* core cycles per mtime tick */
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
   /* Event counted by a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits
    * removed), EV_NONE when it counts nothing. */
