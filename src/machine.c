@@ -10,8 +10,6 @@
 #include "isa/block.h"
 #include "loader/elf.h"
 
-#define DEFAULT_RAM_BYTES (128ull << 20)
-
 uint64_t machine_retired(const struct machine *m) {
   uint64_t n = 0;
   for (unsigned i = 0; i < m->num_harts; i++) n += m->harts[i]->hpm.acc[EV_INSNS];
@@ -148,8 +146,7 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
     snprintf(err, errlen, "at most %d harts", MACHINE_MAX_HARTS);
     goto fail;
   }
-  uint64_t ram = cfg->ram_bytes ? cfg->ram_bytes : DEFAULT_RAM_BYTES;
-  if (platform_setup(m, cfg->platform ? cfg->platform : m->profile->default_platform, ram, err, (unsigned)errlen) != 0)
+  if (platform_setup(m, cfg->platform ? cfg->platform : m->profile->default_platform, cfg->ram_bytes, err, (unsigned)errlen) != 0)
     goto fail;
   for (unsigned i = 0; i < m->num_harts; i++) {
     struct hart *h = calloc(1, sizeof *h);
@@ -165,7 +162,7 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
     h->misa = misa_for(m);
     h->ialign_mask = strchr(m->isa + 4, 'c') ? 1 : 3;
     m->mtimecmp[i] = UINT64_MAX;
-    hart_reset(h, m->bus.ram_base);
+    hart_reset(h, m->reset_pc);
   }
   return (struct rvpmu_machine *)m;
 fail:
@@ -246,7 +243,7 @@ int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err
   struct machine *m = (struct machine *)mm;
   uint64_t entry;
   if (load_elf(m, path, &entry, err, errlen) != 0) return -1;
-  start_harts(m, entry, 0);
+  start_harts(m, m->fixed_reset_pc ? m->reset_pc : entry, 0);
   return 0;
 }
 

@@ -21,6 +21,8 @@ struct machine {
   unsigned xlen;
   char isa[64];                 /* ISA string it runs, canonical lower case */
   const char *platform;         /* platform name */
+  uint64_t reset_pc, mtvec_reset; /* the platform's reset state */
+  bool fixed_reset_pc;          /* harts start at reset_pc even when an ELF names another entry */
 
   /* Time: mtime = clock / cycles_per_tick + mtime_offset, where the clock is the cycle count of
    * the hart that has run furthest (sleep included). Set by the platform. */

@@ -22,7 +22,7 @@ struct rvpmu_config {
   unsigned xlen;           /* with isa == NULL: 32 or 64 (0 = the profile's default ISA) */
   const char *platform;    /* e.g. "virt"; NULL = the profile's default */
   unsigned harts;          /* 0 = 1 */
-  uint64_t ram_bytes;      /* 0 = 128 MiB */
+  uint64_t ram_bytes;      /* 0 = the platform's (virt: 128 MiB) */
   uint64_t max_insns;      /* stop after this many retired instructions; 0 = no limit */
   FILE *console;           /* guest console output; NULL = stdout */
 };

@@ -18,7 +18,8 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->priv = PRIV_M;
   h->mstatus = h->xlen == 64 ? (2ull << 32 | 2ull << 34) : 0; /* UXL = SXL = 64 on RV64 */
   h->mie = h->mip = h->medeleg = h->mideleg = 0;
-  h->mtvec = h->mscratch = h->mepc = h->mcause = h->mtval = 0;
+  h->mtvec = h->machine->mtvec_reset;
+  h->mscratch = h->mepc = h->mcause = h->mtval = 0;
   h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
   h->menvcfg = h->senvcfg = 0;
   h->sleeping = false;
