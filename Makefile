@@ -60,3 +60,42 @@ clean:
 -include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d)
 
 .PHONY: all unit test clean
+
+# --- fuzzing (tests/fuzz/README.md) ---
+# libFuzzer harnesses (clang, ASan + UBSan) for the ELF loader, the decoder and whole-machine
+# execution, built into build/fuzz/ with the library compiled for coverage.
+#   make fuzz                  build, seed (tests/fuzz/seeds.sh) and run each for FUZZ_SECONDS
+#   make fuzz FUZZ_SECONDS=600 longer; corpora stay in build/fuzz/corpus/, crashes in build/fuzz/crashes/
+#   make fuzz-build            build only
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 20
+FUZZ_DIR := build/fuzz
+FUZZ_NAMES := fuzz_elf fuzz_decode fuzz_exec
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -I. \
+  -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
+
+$(FUZZ_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJS) -lfdt -lm
+
+fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_NAMES))
+
+fuzz: fuzz-build
+	bash tests/fuzz/seeds.sh $(FUZZ_DIR)
+	@failed=; for f in $(FUZZ_NAMES); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/crashes; \
+	  echo "== $$f: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_DIR)/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$f- $(FUZZ_DIR)/corpus/$$f $(FUZZ_DIR)/seeds/$$f \
+	    2>$(FUZZ_DIR)/$$f.log || failed="$$failed $$f"; \
+	  grep -E '^(stat::|==[0-9]+==ERROR|SUMMARY|INFO: Running|Done|artifact_prefix|Test unit written)' $(FUZZ_DIR)/$$f.log; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failures in$$failed (logs: $(FUZZ_DIR)/*.log, inputs: $(FUZZ_DIR)/crashes/)"; exit 1; fi
+
+-include $(FUZZ_LIB_OBJS:.o=.d)
+
+.PHONY: fuzz fuzz-build

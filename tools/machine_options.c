@@ -18,7 +18,7 @@ const char machine_options_help[] =
     "  --isa STRING              ISA to run, e.g. rv32imac or rv64imac (default: the profile's\n"
     "                            extensions at the ELF file's XLEN)\n"
     "  --platform NAME           memory map: virt (QEMU virt), ibex-simple (Ibex simple system),\n"
-    "                            cv32e40p-tb (CV32E40P example testbench); default: the core.s\n"
+    "                            cv32e40p-tb (CV32E40P example testbench); default: the core's\n"
     "  --harts N                 number of harts (default 1)\n"
     "  --mem MIB                 RAM size in MiB (default 128)\n"
     "  --max-insns N             stop with status 124 after N retired instructions\n"
