@@ -1,0 +1,23 @@
+# Builds the core-profile reference programs (tests/profiles/programs/*.S) for both
+# platforms: build/profiles/ibex-simple/NAME.elf and build/profiles/cv32e40p-tb/NAME.elf.
+# Meant to be included from the top Makefile (paths are relative to the repository root).
+PROF_DIR := tests/profiles/programs
+PROF_CC := riscv64-unknown-elf-gcc
+# rv32imc; GCC 12 needs -misa-spec=2.2 for the CSR instructions without _zicsr.
+PROF_CFLAGS := -march=rv32imc -mabi=ilp32 -misa-spec=2.2 -O2 -g -Wall -ffreestanding \
+  -nostdlib -nostartfiles -I$(PROF_DIR)/lib -Wl,--no-warn-rwx-segments
+PROF_LIB := $(PROF_DIR)/lib/crt0.S $(PROF_DIR)/lib/report.c
+PROF_DEPS := $(PROF_LIB) $(wildcard $(PROF_DIR)/lib/*.h)
+PROF_NAMES := $(basename $(notdir $(wildcard $(PROF_DIR)/*.S)))
+PROF_ELFS := $(addprefix build/profiles/ibex-simple/,$(addsuffix .elf,$(PROF_NAMES))) \
+             $(addprefix build/profiles/cv32e40p-tb/,$(addsuffix .elf,$(PROF_NAMES)))
+
+build/profiles/ibex-simple/%.elf: $(PROF_DIR)/%.S $(PROF_DEPS) $(PROF_DIR)/lib/ibex-simple.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_CFLAGS) -DPLATFORM_IBEX -T $(PROF_DIR)/lib/ibex-simple.ld -o $@ $(PROF_LIB) $<
+build/profiles/cv32e40p-tb/%.elf: $(PROF_DIR)/%.S $(PROF_DEPS) $(PROF_DIR)/lib/cv32e40p-tb.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) $<
+
+profile-programs: $(PROF_ELFS)
+.PHONY: profile-programs
