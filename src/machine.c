@@ -106,8 +106,12 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
     snprintf(err, errlen, "ISA '%s': the base must be I or E", isa);
     return -1;
   }
-  for (char *c = ext; *c; c++) {
-    if (*c == 'e' || !strchr(m->profile->isa_letters, *c)) {
+  if (ext[0] == 'e' && (xlen != 32 || !strchr(m->profile->isa_letters, 'e'))) {
+    snprintf(err, errlen, "core %s cannot run the E base (ISA '%s')", m->profile->name, isa);
+    return -1;
+  }
+  for (char *c = ext + 1; *c; c++) {
+    if (*c == 'e' || *c == 'i' || !strchr(m->profile->isa_letters, *c)) {
       snprintf(err, errlen, "core %s cannot run extension '%c' (ISA '%s'; it has rv%u%s)", m->profile->name, *c, isa,
                xlen, m->profile->isa_letters);
       return -1;
@@ -138,7 +142,7 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
   if (!m->profile) goto fail;
   char isa[64];
   if (cfg->isa) snprintf(isa, sizeof isa, "%s", cfg->isa);
-  else if (cfg->xlen) snprintf(isa, sizeof isa, "rv%u%s", cfg->xlen, m->profile->isa_letters);
+  else if (cfg->xlen) snprintf(isa, sizeof isa, "rv%u%s", cfg->xlen, m->profile->default_isa + 4);
   else snprintf(isa, sizeof isa, "%s", m->profile->default_isa);
   if (parse_isa(m, isa, err, errlen) != 0) goto fail;
   m->num_harts = cfg->harts ? cfg->harts : 1;

@@ -222,6 +222,10 @@ void csr_apply_deferred(struct hart *h) {
     hpm_write_instretcfg(hpm, rv32 ? merge_half(hpm->minstretcfg, v, csr == CSR_MINSTRETCFGH) : v);
   }
   hart_collect_overflow(h);
+  if (hpm->combos_changed) { /* blocks count combos statically: rebuild them */
+    hpm->combos_changed = false;
+    hart_flush_translation(h, true);
+  }
 }
 
 int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, uint64_t value, uint64_t *old) {

@@ -26,8 +26,52 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->sleep_cycles = 0;
   h->reservation = ~0ull;
   h->budget = 0;
-  hpm_init(&h->hpm, h->machine->profile, PRIV_M);
+  const struct profile *p = h->machine->profile;
+  h->timed_branches = p->taken_branch.n != 0;
+  h->timed_muldiv = p->div_timing || p->mul_timing;
+  h->timed_targets = p->unaligned_target.n != 0;
+  hpm_init(&h->hpm, p, PRIV_M);
+  hart_add_timing(h, &p->reset_fill);
+  hart_add_events(h, p->reset_events, 1);
+  h->hpm.combos_changed = false; /* the flush below rebuilds everything anyway */
   hart_flush_translation(h, true);
+}
+
+void hart_add_timing(struct hart *h, const struct insn_timing *t) {
+  struct hpm *hpm = &h->hpm;
+  for (unsigned r = 0; r < t->n; r++) {
+    uint32_t n = t->run[r].count;
+    uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
+    for (uint64_t m = ev & ~EV_BIT(EV_INSNS); m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
+    for (unsigned k = 0; k < hpm->num_combos; k++)
+      if (ev & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
+  }
+}
+
+void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
+  struct hpm *hpm = &h->hpm;
+  for (uint64_t m = events; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
+  for (unsigned k = 0; k < hpm->num_combos; k++)
+    if (events & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
+}
+
+void hart_branch_outcome(struct hart *h, bool taken) {
+  const struct profile *p = h->machine->profile;
+  if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
+  else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
+}
+
+void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b) {
+  const struct profile *p = h->machine->profile;
+  struct insn_timing t = {.n = 0};
+  if ((in->cls & CLS_DIV) && p->div_timing) p->div_timing(p, in, a, b, &t);
+  else if ((in->cls & CLS_MUL) && p->mul_timing) p->mul_timing(p, in, a, b, &t);
+  hart_add_timing(h, &t);
+}
+
+void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc) {
+  if ((pc & 3) == 2 && insn_length(blk->insns[0].raw) == 4)
+    hart_add_timing(h, &h->machine->profile->unaligned_target);
 }
 
 uint64_t hart_clock_cycles(const struct hart *h) { return h->hpm.acc[EV_CYCLES] + h->sleep_cycles; }
@@ -71,7 +115,9 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
   uint64_t code = cause & ~TRAP_INTERRUPT;
   uint64_t xcause = interrupt ? (code | (1ull << (h->xlen - 1))) : code;
-  h->hpm.acc[interrupt ? EV_INTERRUPTS : EV_EXCEPTIONS]++;
+  const struct profile *p = h->machine->profile;
+  hart_add_events(h, EV_BIT(interrupt ? EV_INTERRUPTS : EV_EXCEPTIONS), 1);
+  hart_add_timing(h, interrupt ? &p->interrupt_entry : &p->exception_entry);
   h->sleeping = false;
   uint64_t deleg = interrupt ? h->mideleg : h->medeleg;
   if (h->priv <= PRIV_S && (deleg >> code & 1)) {
@@ -129,10 +175,31 @@ static uint64_t cycles_to_timer(const struct hart *h) {
  * nothing can ever wake the hart. */
 static bool sleep_until_wakeup(struct hart *h) {
   uint64_t cycles = cycles_to_timer(h);
-  if (cycles == UINT64_MAX) return h->machine->num_harts > 1; /* another hart may send an IPI */
+  if (cycles == UINT64_MAX) return false;
   h->sleep_cycles += cycles;
   machine_update_timer_irqs(h->machine);
   return true;
+}
+
+/* Several harts: whether every one waits in WFI with nothing pending, so that none of them
+ * moves time forward by running. */
+static bool machine_idle(const struct machine *m) {
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    const struct hart *o = m->harts[i];
+    if (!o->sleeping || (o->mip & o->mie)) return false;
+  }
+  return true;
+}
+
+/* The hart whose timer fires first (the lowest id on a tie), or NULL if no timer is armed. */
+static const struct hart *first_timer_hart(const struct machine *m) {
+  const struct hart *first = NULL;
+  uint64_t best = UINT64_MAX;
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    uint64_t deadline = m->timer_deadline(m, i);
+    if (deadline < best) best = deadline, first = m->harts[i];
+  }
+  return first;
 }
 
 bool hart_slow_check(struct hart *h) {
@@ -146,8 +213,8 @@ bool hart_slow_check(struct hart *h) {
   if (m->insn_limit && retired >= m->insn_limit) {
     m->stop = RVPMU_STOP_MAX_INSNS;
     snprintf(m->stop_message, sizeof m->stop_message,
-             "stopped after %llu instructions (--max-insns): the program did not exit",
-             (unsigned long long)retired);
+             "stopped after %llu instructions (--max-insns) at pc 0x%llx: the program did not exit",
+             (unsigned long long)retired, (unsigned long long)h->pc);
     return true;
   }
   if (m->run_until_insns && retired >= m->run_until_insns) return true;
@@ -155,7 +222,13 @@ bool hart_slow_check(struct hart *h) {
   if (h->sleeping) {
     /* WFI resumes when an enabled-or-not interrupt is pending in mip & mie (3.3.3). */
     if (!(h->mip & h->mie)) {
-      if (m->num_harts > 1) return true; /* let the others run; time moves with them */
+      /* Several harts: time moves with the ones that run. When all of them wait, the one whose
+       * timer fires first jumps its clock there, and the others see that time in mtime. */
+      if (m->num_harts > 1) {
+        if (!machine_idle(m)) return true;
+        const struct hart *first = first_timer_hart(m);
+        if (first && first != h) return true;
+      }
       if (!sleep_until_wakeup(h)) {
         m->stop = RVPMU_STOP_ERROR;
         snprintf(m->stop_message, sizeof m->stop_message,
@@ -178,7 +251,7 @@ bool hart_slow_check(struct hart *h) {
   if (m->run_until_insns && m->run_until_insns - retired < budget) budget = m->run_until_insns - retired;
   uint64_t timer = cycles_to_timer(h);
   if (timer < budget) budget = timer;
-  uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
+  uint64_t ovf = hpm_overflow_budget(&h->hpm, m->profile->max_cycles_per_insn);
   if (ovf < budget) budget = ovf;
   h->budget = budget ? (int64_t)budget : 1;
   /* With several harts, each runs a slice in turn (machine.c). */

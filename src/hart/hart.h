@@ -55,6 +55,11 @@ struct hart {
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
+  /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
+   * (all false on the generic core, whose hot path stays as it is). */
+  bool timed_branches;      /* taken/not-taken branches go through hart_branch_outcome */
+  bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
+  bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
   /* A counter-configuration CSR write (mcountinhibit, mhpmevent, mcyclecfg, minstretcfg)
    * waits here until its instruction has retired, so that instruction counts under the old
@@ -100,6 +105,18 @@ void hart_flush_translation(struct hart *h, bool blocks);
 
 /* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */
 void hart_select_tlbs(struct hart *h);
+
+/* Adds a dynamic cost: every cycle of every run, its events (EV_INSNS excepted: instructions
+ * are counted by the caller) and the combos they touch. */
+void hart_add_timing(struct hart *h, const struct insn_timing *t);
+/* Adds `n` occurrences of the events in `events` that take no cycle of their own. */
+void hart_add_events(struct hart *h, uint64_t events, uint32_t n);
+/* A conditional branch retired taken or not (timed profiles). */
+void hart_branch_outcome(struct hart *h, bool taken);
+/* Operand-dependent multiply/divide latency of `in` (timed profiles). */
+void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b);
+/* A taken transfer reached block `blk` at `pc` (timed_targets profiles). */
+void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc);
 
 /* Current mtime as this hart sees it. */
 uint64_t hart_clock_cycles(const struct hart *h);

@@ -102,8 +102,36 @@ int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
   return 0;
 }
 
+/* A load or store that is not naturally aligned, on a core that splits it in hardware: done
+ * byte by byte (each byte translated, so page crossings fault precisely), costing the
+ * profile's misaligned_extra when it crosses a 32-bit word (a second bus transaction). */
+static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_t *value, bool store) {
+  enum access a = store ? ACCESS_STORE : ACCESS_LOAD;
+  uint64_t pa[8], v = store ? *value : 0;
+  for (unsigned i = 0; i < size; i++) {
+    uint64_t byte_va = h->xlen == 32 ? (uint32_t)(va + i) : va + i;
+    int r = hart_translate(h, byte_va, a, &pa[i]);
+    if (r) return r;
+  }
+  for (unsigned i = 0; i < size; i++) {
+    uint64_t b = (v >> (8 * i)) & 0xff;
+    int r = store ? bus_write(&h->machine->bus, pa[i], 1, b) : bus_read(&h->machine->bus, pa[i], 1, &b);
+    if (r == BUS_FAULT) return store ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS;
+    if (!store) v |= b << (8 * i);
+  }
+  if (!store) *value = v;
+  if ((va & 3) + size > 4) {
+    hart_add_timing(h, &h->machine->profile->misaligned_extra);
+    hart_add_events(h, EV_BIT(store ? EV_STORE_ACCESSES : EV_LOAD_ACCESSES), 1);
+  }
+  return 0;
+}
+
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
-  if (va & (size - 1)) return EXC_LOAD_MISALIGNED;
+  if (va & (size - 1)) {
+    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
+    return EXC_LOAD_MISALIGNED;
+  }
   uint64_t pa;
   int r = hart_translate(h, va, ACCESS_LOAD, &pa);
   if (r) return r;
@@ -112,7 +140,10 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
 }
 
 int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
-  if (va & (size - 1)) return EXC_STORE_MISALIGNED;
+  if (va & (size - 1)) {
+    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, &value, true);
+    return EXC_STORE_MISALIGNED;
+  }
   uint64_t pa;
   int r = hart_translate(h, va, ACCESS_STORE, &pa);
   if (r) return r;

@@ -5,13 +5,21 @@
 #include "isa/block.h"
 #include "machine.h"
 
-/* Retires the system instruction `in` itself: its instruction and cycle, then the counter
- * writes it made win over that increment, then deferred configuration writes apply. */
-static void retire_self(struct hart *h, const struct insn *in) {
+/* Retires the system instruction `in` of `blk` itself: its instruction, cycles and events,
+ * then the counter writes it made win over that increment, then deferred configuration writes
+ * apply (before the increment instead on cores whose writing instruction counts under the new
+ * configuration). */
+static void retire_self(struct hart *h, const struct block *blk, const struct insn *in) {
+  const struct profile *p = h->machine->profile;
   struct hpm *hpm = &h->hpm;
+  if (p->config_write_counts_new) csr_apply_deferred(h);
+  unsigned i = (unsigned)(in - blk->insns);
+  struct insn_context c = {in, i ? in - 1 : NULL, i > 1 ? in - 2 : NULL, blk->paddr + in->pc_off};
+  struct insn_timing t;
+  if (p->time_insn) p->time_insn(p, &c, &t);
+  else timing_one_cycle(&c, &t);
   hpm->acc[EV_INSNS]++;
-  hpm->acc[EV_CYCLES]++;
-  if (in->cls & CLS_COMPRESSED) hpm->acc[EV_COMPRESSED]++;
+  hart_add_timing(h, &t);
   h->budget--;
   hpm_instruction_retired(hpm);
   csr_apply_deferred(h);
@@ -21,7 +29,7 @@ static void illegal(struct hart *h, const struct insn *in, uint64_t pc) {
   hart_take_trap(h, EXC_ILLEGAL_INSN, in->raw, pc);
 }
 
-static void exec_csr(struct hart *h, const struct insn *in, uint64_t pc) {
+static void exec_csr(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   bool imm_form = in->op >= OP_CSRRWI;
   int kind = (in->op - (imm_form ? OP_CSRRWI : OP_CSRRW)); /* 0 write, 1 set, 2 clear */
   uint64_t operand = imm_form ? in->rs1 : h->x[in->rs1];
@@ -32,11 +40,11 @@ static void exec_csr(struct hart *h, const struct insn *in, uint64_t pc) {
   if (r < 0) return illegal(h, in, pc);
   if (in->rd) h->x[in->rd] = h->xlen == 32 ? (uint32_t)old : old;
   h->pc = pc + 4;
-  retire_self(h, in);
+  retire_self(h, blk, in);
   if (write) h->budget = 0; /* interrupt enables or counters may have changed */
 }
 
-static void exec_mret(struct hart *h, const struct insn *in, uint64_t pc) {
+static void exec_mret(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   if (h->priv < PRIV_M) return illegal(h, in, pc);
   unsigned mpp = (unsigned)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
   uint64_t s = h->mstatus & ~(MSTATUS_MIE | MSTATUS_MPP);
@@ -45,12 +53,12 @@ static void exec_mret(struct hart *h, const struct insn *in, uint64_t pc) {
   if (mpp != PRIV_M) s &= ~MSTATUS_MPRV;
   h->mstatus = s;
   h->pc = h->mepc;
-  retire_self(h, in); /* counted in M mode, where it executed */
+  retire_self(h, blk, in); /* counted in M mode, where it executed */
   hart_set_priv(h, mpp);
   h->budget = 0;
 }
 
-static void exec_sret(struct hart *h, const struct insn *in, uint64_t pc) {
+static void exec_sret(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   if (h->priv < PRIV_S || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TSR))) return illegal(h, in, pc);
   unsigned spp = (h->mstatus & MSTATUS_SPP) ? PRIV_S : PRIV_U;
   uint64_t s = h->mstatus & ~(MSTATUS_SIE | MSTATUS_SPP | MSTATUS_MPRV);
@@ -58,7 +66,7 @@ static void exec_sret(struct hart *h, const struct insn *in, uint64_t pc) {
   s |= MSTATUS_SPIE;
   h->mstatus = s;
   h->pc = h->sepc;
-  retire_self(h, in);
+  retire_self(h, blk, in);
   hart_set_priv(h, spp);
   h->budget = 0;
 }
@@ -71,7 +79,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
   if (h->xlen == 32) next = (uint32_t)next;
   switch (in->op) {
     case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-      exec_csr(h, in, pc);
+      exec_csr(h, blk, in, pc);
       if (h->xlen == 32) h->pc = (uint32_t)h->pc;
       return;
     case OP_ECALL: {
@@ -83,25 +91,25 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_EBREAK:
       hart_take_trap(h, EXC_BREAKPOINT, pc, pc);
       return;
-    case OP_MRET: exec_mret(h, in, pc); return;
-    case OP_SRET: exec_sret(h, in, pc); return;
+    case OP_MRET: exec_mret(h, blk, in, pc); return;
+    case OP_SRET: exec_sret(h, blk, in, pc); return;
     case OP_WFI:
       /* U-mode WFI is illegal (S mode exists); S-mode WFI with mstatus.TW too (3.1.6.6). */
       if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TW))) return illegal(h, in, pc);
       h->pc = next;
-      retire_self(h, in);
+      retire_self(h, blk, in);
       h->sleeping = true;
       h->budget = 0;
       return;
     case OP_SFENCE_VMA:
       if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM))) return illegal(h, in, pc);
       h->pc = next;
-      retire_self(h, in);
+      retire_self(h, blk, in);
       hart_flush_translation(h, false);
       return;
     case OP_FENCE_I:
       h->pc = next;
-      retire_self(h, in);
+      retire_self(h, blk, in);
       hart_flush_translation(h, true); /* frees blk: nothing below may touch it */
       return;
     default: /* OP_ILLEGAL */

@@ -10,6 +10,11 @@ enum event_id {
   EV_COUNT
 };
 
+#define EV_NUM_COMBOS (EV_COMBO28 - EV_COMBO0 + 1)
+/* Event sets are 64-bit masks over these ids. */
+_Static_assert(EV_COUNT <= 64, "event masks are 64 bits");
+#define EV_BIT(ev) (1ull << (ev))
+
 /* Name and description of an event id (EV_NONE gives "none"). */
 const char *event_name(enum event_id ev);
 const char *event_description(enum event_id ev);

@@ -7,15 +7,15 @@
 
 #include "csr/csr.h"
 
-/* Events the block builder counts statically; only these need the `active` list. The others
- * are added where they happen (taken branches, traps) or always (cycles, instructions). */
+/* Events blocks count statically, so they need the `active` list. Cycles and instructions are
+ * always added; the others are only ever added where they happen. */
 static bool event_is_static(enum event_id ev) {
   switch (ev) {
-    case EV_LOADS: case EV_STORES: case EV_BRANCHES: case EV_JUMPS: case EV_COMPRESSED:
-    case EV_MULS: case EV_DIVS: case EV_ATOMICS:
-      return true;
-    default:
+    case EV_CYCLES: case EV_INSNS: case EV_BR_TAKEN: case EV_BR_NOT_TAKEN: case EV_EXCEPTIONS:
+    case EV_INTERRUPTS:
       return false;
+    default:
+      return true;
   }
 }
 
@@ -26,11 +26,39 @@ static uint64_t inhibit_bit_for(unsigned priv) {
   return priv == PRIV_M ? MHPMEVENT_MINH : priv == PRIV_S ? MHPMEVENT_SINH : MHPMEVENT_UINH;
 }
 
-static enum event_id counter_event(const struct hpm *hpm, unsigned idx) {
-  if (!(hpm->implemented >> idx & 1)) return EV_NONE;
-  if (idx == 0) return EV_CYCLES;
-  if (idx == 2) return EV_INSNS;
+/* The event set counter idx counts (0: nothing). */
+static uint64_t counter_events(const struct hpm *hpm, unsigned idx) {
+  if (!(hpm->implemented >> idx & 1)) return 0;
+  if (idx == 0) return EV_BIT(EV_CYCLES);
+  if (idx == 2) return EV_BIT(EV_INSNS);
   return hpm->profile->decode_selector(hpm->profile, hpm->mhpmevent[idx] & MHPMEVENT_SELECTOR_MASK);
+}
+
+/* Gives every distinct several-event set among the counters a combo slot, in counter order.
+ * Sets `combos_changed` when the assignment differs from before. */
+static void assign_combos(struct hpm *hpm) {
+  uint64_t masks[EV_NUM_COMBOS] = {0};
+  unsigned n = 0;
+  for (unsigned i = HPM_FIRST_PROGRAMMABLE; i < HPM_NUM_COUNTERS; i++) {
+    uint64_t m = counter_events(hpm, i);
+    if (!(m & (m - 1))) continue;
+    bool seen = false;
+    for (unsigned k = 0; k < n; k++) seen |= masks[k] == m;
+    if (!seen && n < EV_NUM_COMBOS) masks[n++] = m;
+  }
+  if (n != hpm->num_combos || memcmp(masks, hpm->combo_mask, sizeof masks) != 0) hpm->combos_changed = true;
+  memcpy(hpm->combo_mask, masks, sizeof masks);
+  hpm->num_combos = n;
+}
+
+/* The accumulator counter idx reads. */
+static enum event_id counter_event(const struct hpm *hpm, unsigned idx) {
+  uint64_t m = counter_events(hpm, idx);
+  if (!m) return EV_NONE;
+  if (!(m & (m - 1))) return (enum event_id)__builtin_ctzll(m);
+  for (unsigned k = 0; k < hpm->num_combos; k++)
+    if (hpm->combo_mask[k] == m) return (enum event_id)(EV_COMBO0 + k);
+  return EV_NONE; /* unreachable: there is a slot for every programmable counter */
 }
 
 static bool counter_filtered(const struct hpm *hpm, unsigned idx) {
@@ -64,6 +92,7 @@ void hpm_fold_all(struct hpm *hpm) {
  * accumulate. Counters must have been folded first. */
 static void recompute(struct hpm *hpm) {
   bool wanted[EV_COUNT] = {0};
+  assign_combos(hpm);
   for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
     struct hpm_counter *c = &hpm->ctr[i];
     enum event_id ev = counter_event(hpm, i);
@@ -173,7 +202,7 @@ uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn) {
 
 void hpm_watch_event(struct hpm *hpm, enum event_id ev) {
   hpm_fold_all(hpm);
-  hpm->host_events |= 1u << ev;
+  hpm->host_events |= EV_BIT(ev);
   recompute(hpm);
 }
 

@@ -49,9 +49,12 @@ struct hpm {
   uint32_t overflowed;     /* OF bits set 0->1 since the hart last looked: LCOFI requests */
   uint32_t written;        /* counters written by the instruction being executed (see
                             * hpm_instruction_retired: a write wins over its own increment) */
-  uint32_t host_events;    /* events a host tool (rvpmu stat) wants accumulated, bit per id */
+  uint64_t host_events;    /* events a host tool (rvpmu stat) wants accumulated, EV_BIT(id) */
   uint8_t active[EV_COUNT];/* static events accumulated per block (besides cycles and insns) */
   unsigned num_active;
+  uint64_t combo_mask[EV_NUM_COMBOS]; /* event set of EV_COMBO0 + k (selectors with several bits) */
+  unsigned num_combos;
+  bool combos_changed;     /* combo_mask changed: blocks (which count combos) must be rebuilt */
   const struct profile *profile;
 };
 

@@ -42,30 +42,38 @@ void block_cache_flush(struct block_cache *bc) {
 
 static unsigned hash_of(uint64_t paddr) { return (unsigned)((paddr >> 1) * 0x9E3779B97F4A7C15ull >> (64 - HASH_BITS)); }
 
-/* Adds the static events and cost of one instruction to the block's totals. */
-static void count_static(struct block *b, const struct insn *in) {
-  unsigned cls = in->cls;
+/* The static timing of instruction i of `insns` at (virtual or physical: only the low bits
+ * matter) address pc: the profile's model, or one cycle per instruction. */
+static void time_insn(const struct hart *h, const struct insn *insns, unsigned i, uint64_t pc, struct insn_timing *t) {
+  const struct profile *p = h->machine->profile;
+  struct insn_context c = {&insns[i], i ? &insns[i - 1] : NULL, i > 1 ? &insns[i - 2] : NULL, pc};
+  if (p->time_insn) p->time_insn(p, &c, t);
+  else timing_one_cycle(&c, t);
+}
+
+/* Adds one retired instruction with timing t to a block's static totals, combos included. */
+static void add_timing(struct block *b, const struct hpm *hpm, const struct insn_timing *t) {
   b->retire_insns++;
-  b->retire_cycles++; /* generic timing: one cycle per instruction */
-  if (cls & CLS_LOAD) b->events[EV_LOADS]++;
-  if (cls & CLS_STORE) b->events[EV_STORES]++;
-  if (cls & CLS_BRANCH) b->events[EV_BRANCHES]++;
-  if (cls & CLS_JUMP) b->events[EV_JUMPS]++;
-  if (cls & CLS_COMPRESSED) b->events[EV_COMPRESSED]++;
-  if (cls & CLS_MUL) b->events[EV_MULS]++;
-  if (cls & CLS_DIV) b->events[EV_DIVS]++;
-  if (cls & CLS_ATOMIC) b->events[EV_ATOMICS]++;
+  for (unsigned r = 0; r < t->n; r++) {
+    uint32_t n = t->run[r].count;
+    uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
+    b->retire_cycles += n;
+    for (uint64_t m = ev; m; m &= m - 1) b->events[__builtin_ctzll(m)] += (uint16_t)n;
+    for (unsigned k = 0; k < hpm->num_combos; k++)
+      if (ev & hpm->combo_mask[k]) b->events[EV_COMBO0 + k] += (uint16_t)n;
+  }
 }
 
 /* Events of the first n instructions of b, for a trap in mid-block. */
 void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
   struct block tmp;
   memset(&tmp, 0, sizeof tmp);
-  for (unsigned i = 0; i < n; i++) count_static(&tmp, &b->insns[i]);
-  struct hpm *hpm = &h->hpm;
-  hpm->acc[EV_INSNS] += tmp.retire_insns;
-  hpm->acc[EV_CYCLES] += tmp.retire_cycles;
-  for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += tmp.events[hpm->active[i]];
+  for (unsigned i = 0; i < n; i++) {
+    struct insn_timing t;
+    time_insn(h, b->insns, i, b->paddr + b->insns[i].pc_off, &t);
+    add_timing(&tmp, &h->hpm, &t);
+  }
+  BLOCK_ACCOUNT(&h->hpm, &tmp);
   h->budget -= tmp.retire_insns;
 }
 
@@ -118,7 +126,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     va += insn_length(lo);
     if (h->xlen == 32) va = (uint32_t)va;
     if (in->cls & CLS_SYSTEM) break; /* its handler accounts for it */
-    count_static(b, in);
+    struct insn_timing t;
+    time_insn(h, b->insns, n - 1, va - insn_length(lo), &t);
+    add_timing(b, &h->hpm, &t);
     if (in->cls & CLS_END) break;
     if (n == BLOCK_MAX_INSNS || ((va ^ vpc) >> PAGE_SHIFT)) goto end_block;
     continue;
@@ -152,11 +162,13 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->paddr = blk->paddr;
   b->insns[0] = *first;
   b->count = 1;
-  if (first->cls & (CLS_END | CLS_SYSTEM)) {
-    if (!(first->cls & CLS_SYSTEM)) count_static(b, first);
-    return b;
+  struct insn_timing t;
+  if (!(first->cls & CLS_SYSTEM)) {
+    /* Timed as the block's first instruction, as it is in `blk`. */
+    time_insn(h, b->insns, 0, blk->paddr, &t);
+    add_timing(b, &h->hpm, &t);
   }
-  count_static(b, first);
+  if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
   struct insn *end = &b->insns[1];
   memset(end, 0, sizeof *end);
   end->op = OP_END_BLOCK;

@@ -86,19 +86,28 @@ typedef __int128 sx2;
     NEXT;                                                                             \
   } while (0)
 
-#define BRANCH(cond)                                        \
-  do {                                                      \
-    if (cond) {                                             \
-      uint64_t t_ = (ux)(INSN_PC + IMM);                    \
+/* Conditional branches: the generic core counts the outcome with one add; timed profiles
+ * (h->timed_branches) add the taken penalty's cycles and events. */
+#define BRANCH(cond)                                             \
+  do {                                                           \
+    if (cond) {                                                  \
+      uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      h->hpm.acc[EV_BR_TAKEN]++;                            \
-      h->pc = t_;                                           \
-    } else {                                                \
-      h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
-      h->pc = NEXT_PC;                                      \
-    }                                                       \
-    goto block_end;                                         \
+      if (unlikely(h->timed_branches)) hart_branch_outcome(h, true); \
+      else h->hpm.acc[EV_BR_TAKEN]++;                            \
+      transferred = h->timed_targets;                            \
+      h->pc = t_;                                                \
+    } else {                                                     \
+      if (unlikely(h->timed_branches)) hart_branch_outcome(h, false); \
+      else h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
+      h->pc = NEXT_PC;                                           \
+    }                                                            \
+    goto block_end;                                              \
   } while (0)
+
+/* Operand-dependent multiply/divide latency (timed profiles only). */
+#define MULDIV_TIMING() \
+  if (unlikely(h->timed_muldiv)) hart_muldiv_timing(h, in, R1, R2)
 
 void EXEC_FUNC(struct hart *h) {
   static const void *const labels[OP_COUNT] = {
@@ -112,12 +121,17 @@ void EXEC_FUNC(struct hart *h) {
   uint64_t bpc;
   int fault_cause;
   uint64_t fault_addr;
+  bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
 
 next_block:
   if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
   bpc = h->pc;
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
+  if (unlikely(transferred)) {
+    transferred = false;
+    hart_transfer_target(h, blk, bpc);
+  }
   /* Something is due before the block's end (budget < its length): step one instruction. */
   if (unlikely((int64_t)blk->retire_insns > h->budget)) blk = block_first_insn(h, blk);
   in = blk->insns;
@@ -145,6 +159,7 @@ L_JAL: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
+  transferred = h->timed_targets;
   goto block_end;
 }
 L_JALR: {
@@ -152,6 +167,7 @@ L_JALR: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
+  transferred = h->timed_targets;
   goto block_end;
 }
 L_BEQ: BRANCH(R1 == R2);
@@ -200,40 +216,46 @@ L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
 L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
 L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
 L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
-L_MUL: WR(R1 * R2); NEXT;
-L_MULH: WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
-L_MULHSU: WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
-L_MULHU: WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
-L_MULW: WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+L_MUL: MULDIV_TIMING(); WR(R1 * R2); NEXT;
+L_MULH: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
+L_MULHSU: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
+L_MULHU: MULDIV_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
+L_MULW: MULDIV_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
 /* Division by zero and overflow give the results the M extension specifies, no trap. */
 L_DIV: {
+  MULDIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)-1 : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? (ux)a : (ux)(a / b));
   NEXT;
 }
-L_DIVU: WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
+L_DIVU: MULDIV_TIMING(); WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
 L_REM: {
+  MULDIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)a : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? 0 : (ux)(a % b));
   NEXT;
 }
-L_REMU: WR(R2 == 0 ? R1 : R1 % R2); NEXT;
+L_REMU: MULDIV_TIMING(); WR(R2 == 0 ? R1 : R1 % R2); NEXT;
 L_DIVW: {
+  MULDIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b));
   NEXT;
 }
 L_DIVUW: {
+  MULDIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? 0xffffffffu : a / b));
   NEXT;
 }
 L_REMW: {
+  MULDIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? a : (a == INT32_MIN && b == -1) ? 0 : a % b));
   NEXT;
 }
 L_REMUW: {
+  MULDIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? a : a % b));
   NEXT;

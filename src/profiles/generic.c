@@ -34,10 +34,10 @@ static const struct profile_event generic_events[] = {
     {0},
 };
 
-static enum event_id generic_decode(const struct profile *p, uint64_t selector) {
+static uint64_t generic_decode(const struct profile *p, uint64_t selector) {
   for (const struct profile_event *e = p->events; e->name; e++)
-    if (e->selector == selector) return e->event;
-  return EV_NONE;
+    if (e->selector == selector) return EV_BIT(e->event);
+  return 0;
 }
 
 static uint64_t generic_reset(const struct profile *p, unsigned idx) {
@@ -66,4 +66,5 @@ const struct profile generic_profile = {
     .events = generic_events,
     .decode_selector = generic_decode,
     .selector_reset = generic_reset,
+    .max_cycles_per_insn = 1,
 };

@@ -7,8 +7,9 @@
 
 #include "profiles/generic.h"
 
-static const struct profile *const all_profiles[] = {&generic_profile};
-const char *const profile_names[] = {"generic", NULL};
+extern const struct profile ibex_profile;
+static const struct profile *const all_profiles[] = {&generic_profile, &ibex_profile};
+const char *const profile_names[] = {"generic", "ibex", NULL};
 
 /* Parses a decimal option value in [lo, hi]. */
 static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out) {
@@ -31,6 +32,7 @@ static int apply_option(struct profile *p, const char *key, const char *value, c
     snprintf(err, errlen, "core %s: width=%s: expected 1..64", p->name, value);
     return -1;
   }
+  if (p->set_option) return p->set_option(p, key, value, err, errlen);
   snprintf(err, errlen, "core %s: unknown option '%s' (known: counters=N, width=N)", p->name, key);
   return -1;
 }
@@ -47,7 +49,7 @@ struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
   for (size_t i = 0; name && i < sizeof all_profiles / sizeof *all_profiles; i++)
     if (strcmp(all_profiles[i]->name, name) == 0) found = all_profiles[i];
   if (!found) {
-    snprintf(err, errlen, "unknown core '%s' (known: generic)", name ? name : "");
+    snprintf(err, errlen, "unknown core '%s' (known: generic, ibex)", name ? name : "");
     return NULL;
   }
   struct profile *p = malloc(sizeof *p);
@@ -69,6 +71,7 @@ struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
       return NULL;
     }
   }
+  if (p->finish) p->finish(p);
   return p;
 }
 
@@ -80,7 +83,10 @@ enum event_id profile_event_by_name(const struct profile *p, const char *name) {
   if (name[0] == 'r' && name[1]) {
     char *end;
     unsigned long long sel = strtoull(name + 1, &end, 16);
-    if (*end == '\0') return p->decode_selector(p, sel);
+    if (*end == '\0') {
+      uint64_t mask = p->decode_selector(p, sel);
+      if (mask && !(mask & (mask - 1))) return (enum event_id)__builtin_ctzll(mask);
+    }
   }
   return EV_NONE;
 }

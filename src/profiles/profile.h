@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "hpm/events.h"
+#include "profiles/timing.h"
 
 /* One event as a user sees it in `rvpmu list` and names it in `rvpmu stat -e`. */
 struct profile_event {
@@ -35,11 +36,40 @@ struct profile {
   bool has_sscofpmf, has_smcntrpmf;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
-  /* Event counted by a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits
-   * removed), EV_NONE when it counts nothing. */
-  enum event_id (*decode_selector)(const struct profile *p, uint64_t selector);
+  /* The events a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits removed)
+   * counts, as a mask of event ids: 0 counts nothing, one bit counts that event, several bits
+   * count the cycles in which any of them occurs. */
+  uint64_t (*decode_selector)(const struct profile *p, uint64_t selector);
   /* Reset value of mhpmevent`idx` (3..31). */
   uint64_t (*selector_reset)(const struct profile *p, unsigned idx);
+  /* Applies a --core option; returns 0, or -1 with a message (NULL: only the common ones). */
+  int (*set_option)(struct profile *p, const char *key, const char *value, char *err, unsigned errlen);
+  /* Called once after all options are applied (NULL: nothing to do). */
+  void (*finish)(struct profile *p);
+
+  /* Timing model. time_insn gives an instruction's static cycles and events (NULL: one cycle
+   * per instruction). The dynamic costs below are added where they happen; a run with count 0
+   * costs nothing (the generic core). */
+  void (*time_insn)(const struct profile *p, const struct insn_context *c, struct insn_timing *t);
+  struct insn_timing taken_branch;     /* a conditional branch taken, beyond its static cost;
+                                        * must raise EV_BR_TAKEN in one of its cycles */
+  struct insn_timing unaligned_target; /* a taken branch or jump reaching a 32-bit instruction
+                                        * at an address that is 2 mod 4 */
+  struct insn_timing exception_entry;  /* an instruction that traps, with the trap entry */
+  struct insn_timing interrupt_entry;  /* taking an interrupt */
+  struct insn_timing reset_fill;       /* cycles from reset to the first instruction */
+  uint64_t reset_events;               /* events counted once at reset without a cycle of their
+                                        * own (Ibex counts two fetch waits in one cycle) */
+  bool misaligned_in_hardware;         /* loads/stores crossing a word are split, not trapped */
+  struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
+  /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
+  void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
+  /* Extra cycles of a multiply for these operands (NULL: static cost only). */
+  void (*mul_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
+  bool config_write_counts_new;      /* the instruction writing mcountinhibit/mhpmevent counts
+                                      * under the new configuration (Ibex with writeback stage) */
+  unsigned max_cycles_per_insn;      /* bound used for overflow budgets (>= 1) */
+  uint64_t options[8];               /* profile-specific option values (see each profile) */
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and

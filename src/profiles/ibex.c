@@ -1,0 +1,253 @@
+/* lowRISC Ibex (../shared/spec/ibex-performance-counters.txt), with the timing of its RTL as
+ * measured on lowRISC/ibex 8b8ee086 (tests/profiles/ref/README.md):
+ *
+ * - mcycle/minstret 64 bits; NumMHPMCounters (counters=, default 0) programmable counters of
+ *   MHPMCounterWidth bits (width=, default 40), each with a hardwired selector (bit X for
+ *   mhpmcounterX); all counters enabled at reset; no time CSR; M and U modes.
+ * - variant=doc (default): the document's events (11 NumCyclesWFI; misaligned accesses count
+ *   twice in NumLoads/NumStores; at most 8 counters). variant=rtl: the current RTL (11
+ *   NumCyclesMulWait; misaligned accesses count once; up to 10 counters).
+ * - Timing options: multiplier=fast|single-cycle|slow, bta=on|off (branch target ALU),
+ *   wb_stage=on|off (writeback stage), mem_wait=N (data memory wait states; not measured on
+ *   the RTL: each data access waits N more cycles, counted in NumCyclesLSU).
+ *
+ * The core clock is gated in WFI, so no counter advances while it sleeps (measured), which is
+ * why NumCyclesWFI of the document variant stays 0 unless a platform keeps the clock running. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csr/csr.h"
+#include "profiles/profile.h"
+
+enum { OPT_MULTIPLIER, OPT_BTA, OPT_WB, OPT_MEM_WAIT, OPT_VARIANT_RTL };
+enum { MUL_FAST, MUL_SINGLE_CYCLE, MUL_SLOW };
+
+#define SEL(bit) (1ull << (bit))
+
+/* Event ids of the Ibex events in both variants (the document's bit numbers). */
+static const struct profile_event ibex_doc_events[] = {
+    {"NumCycles", SEL(0), EV_CYCLES, "number of cycles (mcycle)", 0x1},
+    {"NumInstrRet", SEL(2), EV_INSNS, "number of instructions retired (minstret)", 0x2},
+    {"NumCyclesLSU", SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
+    {"NumCyclesIF", SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
+    {"NumLoads", SEL(5), EV_LOAD_ACCESSES, "number of data memory loads (misaligned: two)", 0},
+    {"NumStores", SEL(6), EV_STORE_ACCESSES, "number of data memory stores (misaligned: two)", 0},
+    {"NumJumps", SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
+    {"NumBranches", SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
+    {"NumBranchesTaken", SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
+    {"NumInstrRetC", SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
+    {"NumCyclesWFI", SEL(11), EV_STALL_WFI, "cycles waiting in WFI (0: the clock is gated)", 0},
+    {"NumCyclesDivWait", SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
+    {0},
+};
+
+static const struct profile_event ibex_rtl_events[] = {
+    {"NumCycles", SEL(0), EV_CYCLES, "number of cycles (mcycle)", 0x1},
+    {"NumInstrRet", SEL(2), EV_INSNS, "number of instructions retired (minstret)", 0x2},
+    {"NumCyclesLSU", SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
+    {"NumCyclesIF", SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
+    {"NumLoads", SEL(5), EV_LOADS, "number of loads (a misaligned one counts once)", 0},
+    {"NumStores", SEL(6), EV_STORES, "number of stores (a misaligned one counts once)", 0},
+    {"NumJumps", SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
+    {"NumBranches", SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
+    {"NumBranchesTaken", SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
+    {"NumInstrRetC", SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
+    {"NumCyclesMulWait", SEL(11), EV_STALL_MUL, "cycles waiting for multiply to complete", 0},
+    {"NumCyclesDivWait", SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
+    {0},
+};
+
+/* A selector counts the events whose bits it has (hardwired one-hot, so one event). */
+static uint64_t ibex_decode(const struct profile *p, uint64_t selector) {
+  uint64_t mask = 0;
+  for (const struct profile_event *e = p->events; e->name; e++)
+    if (e->selector & selector) mask |= EV_BIT(e->event);
+  return mask;
+}
+
+/* mhpmeventX reads bit X for the counters that exist (3..12), 0 for the others. */
+static uint64_t ibex_selector_reset(const struct profile *p, unsigned idx) {
+  (void)p;
+  return idx <= 12 ? SEL(idx) : 0;
+}
+
+static bool wb_stage(const struct profile *p) { return p->options[OPT_WB] != 0; }
+static bool bta(const struct profile *p) { return p->options[OPT_BTA] != 0; }
+
+/* Is `prev` a load whose result `in` reads right after it (the writeback-stage hazard)? */
+static bool load_use(const struct insn *prev, const struct insn *in) {
+  return prev && (prev->cls & CLS_LOAD) && insn_reads_reg(in, prev->rd);
+}
+
+/* CSR writes flush the pipeline except to mscratch and mepc (measured). */
+static bool csr_flushes(const struct insn *in) {
+  bool imm_form = in->op >= OP_CSRRWI;
+  bool writes = in->op == OP_CSRRW || in->op == OP_CSRRWI || in->rs1 != 0;
+  unsigned csr = (unsigned)in->imm;
+  (void)imm_form;
+  return writes && csr != CSR_MSCRATCH && csr != CSR_MEPC;
+}
+
+static uint64_t const IF = EV_BIT(EV_STALL_IF), LSU = EV_BIT(EV_STALL_LSU);
+
+static void ibex_time_insn(const struct profile *p, const struct insn_context *c, struct insn_timing *t) {
+  const struct insn *in = c->in;
+  uint64_t retire = insn_retire_events(in);
+  t->n = 0;
+  if (wb_stage(p) && load_use(c->prev, in)) timing_add(t, LSU, 1);
+  switch (in->op) {
+    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU:
+    case OP_SB: case OP_SH: case OP_SW:
+      timing_add(t, LSU, (uint32_t)(wb_stage(p) ? 0 : 1) + (uint32_t)p->options[OPT_MEM_WAIT]);
+      break;
+    case OP_JAL: case OP_JALR:
+      timing_add(t, bta(p) ? IF : 0, 1);
+      break;
+    case OP_FENCE_I: /* implemented as a jump to the next instruction */
+      retire |= EV_BIT(EV_JUMPS);
+      timing_add(t, bta(p) ? IF : 0, 1);
+      break;
+    case OP_MUL: case OP_MULH: case OP_MULHSU: case OP_MULHU: {
+      bool high = in->op != OP_MUL;
+      switch (p->options[OPT_MULTIPLIER]) {
+        case MUL_FAST: timing_add(t, EV_BIT(EV_STALL_MUL), high ? 3 : 2); break;
+        case MUL_SINGLE_CYCLE: timing_add(t, EV_BIT(EV_STALL_MUL), high ? 1 : 0); break;
+        default: break; /* slow: operand-dependent, ibex_mul_timing */
+      }
+      break;
+    }
+    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
+      if (csr_flushes(in)) {
+        timing_add(t, IF, 1);
+        timing_add(t, 0, 1);
+      }
+      break;
+    case OP_MRET:
+      timing_add(t, IF, 1);
+      timing_add(t, 0, 1);
+      break;
+    default:
+      break;
+  }
+  timing_add(t, retire, 1);
+}
+
+/* Divide and remainder: 37 cycles, or 2 when dividing by zero (the only early out). */
+static void ibex_div_timing(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b,
+                            struct insn_timing *t) {
+  (void)p, (void)in, (void)a;
+  t->n = 0;
+  timing_add(t, EV_BIT(EV_STALL_DIV), (uint32_t)b == 0 ? 1 : 36);
+}
+
+/* Slow multiplier: MUL takes 2 + (index of rs2's highest set bit) cycles, MULH* 33. */
+static void ibex_mul_timing(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b,
+                            struct insn_timing *t) {
+  (void)a;
+  t->n = 0;
+  if (p->options[OPT_MULTIPLIER] != MUL_SLOW) return;
+  uint32_t rs2 = (uint32_t)b, k = rs2 > 1 ? 31u - (uint32_t)__builtin_clz(rs2) : 0;
+  uint32_t cycles = in->op == OP_MUL ? 2 + k : 33;
+  if (cycles > 33) cycles = 33;
+  timing_add(t, EV_BIT(EV_STALL_MUL), cycles - 1);
+}
+
+static int parse_onoff(const char *v, uint64_t *out) {
+  if (!strcmp(v, "on")) *out = 1;
+  else if (!strcmp(v, "off")) *out = 0;
+  else return -1;
+  return 0;
+}
+
+/* Recomputes everything that depends on the options. */
+static void apply_timing(struct profile *p) {
+  bool rtl = p->options[OPT_VARIANT_RTL] != 0;
+  p->events = rtl ? ibex_rtl_events : ibex_doc_events;
+  p->taken_branch.n = 0;
+  /* Taken branch: 3 cycles (one refetch cycle counted in NumCyclesIF), 2 with the BTA. */
+  timing_add(&p->taken_branch, IF | EV_BIT(EV_BR_TAKEN), 1);
+  if (!bta(p)) timing_add(&p->taken_branch, 0, 1);
+  p->config_write_counts_new = wb_stage(p);
+  p->misaligned_extra.n = 0;
+  timing_add(&p->misaligned_extra, wb_stage(p) ? 0 : LSU, 1 + (uint32_t)p->options[OPT_MEM_WAIT]);
+  p->div_timing = ibex_div_timing;
+  p->mul_timing = p->options[OPT_MULTIPLIER] == MUL_SLOW ? ibex_mul_timing : NULL;
+}
+
+static int ibex_set_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
+  int bad = 0;
+  if (!strcmp(key, "multiplier")) {
+    if (!strcmp(value, "fast")) p->options[OPT_MULTIPLIER] = MUL_FAST;
+    else if (!strcmp(value, "single-cycle")) p->options[OPT_MULTIPLIER] = MUL_SINGLE_CYCLE;
+    else if (!strcmp(value, "slow")) p->options[OPT_MULTIPLIER] = MUL_SLOW;
+    else bad = 1;
+  } else if (!strcmp(key, "bta")) {
+    bad = parse_onoff(value, &p->options[OPT_BTA]);
+  } else if (!strcmp(key, "wb_stage")) {
+    bad = parse_onoff(value, &p->options[OPT_WB]);
+  } else if (!strcmp(key, "mem_wait")) {
+    char *end;
+    unsigned long n = strtoul(value, &end, 10);
+    if (!*value || *end || n > 64) bad = 1;
+    else p->options[OPT_MEM_WAIT] = n;
+  } else if (!strcmp(key, "variant")) {
+    if (!strcmp(value, "doc")) p->options[OPT_VARIANT_RTL] = 0;
+    else if (!strcmp(value, "rtl")) p->options[OPT_VARIANT_RTL] = 1;
+    else bad = 1;
+  } else {
+    snprintf(err, errlen,
+             "core ibex: unknown option '%s' (known: counters=N, width=N, variant=doc|rtl, "
+             "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N)",
+             key);
+    return -1;
+  }
+  if (bad) {
+    snprintf(err, errlen, "core ibex: bad value '%s' for %s", value, key);
+    return -1;
+  }
+  apply_timing(p);
+  return 0;
+}
+
+static void ibex_finish(struct profile *p) {
+  unsigned max = p->options[OPT_VARIANT_RTL] ? 10 : 8;
+  if (p->num_hpm > max) p->num_hpm = max; /* more counters do not exist (spec) */
+  apply_timing(p);
+}
+
+const struct profile ibex_profile = {
+    .name = "ibex",
+    .description = "lowRISC Ibex: RV32IMC, hardwired event counters, timing of the RTL",
+    .default_isa = "rv32imc",
+    .default_platform = "ibex-simple",
+    .isa_letters = "imce",
+    .xlens = 1,
+    .has_s_mode = false,
+    .has_u_mode = true,
+    .num_hpm = 0,
+    .hpm_width = 40,
+    .fixed_width = 64,
+    .mcountinhibit_reset = 0,
+    .selectors_writable = false,
+    .has_sscofpmf = false,
+    .has_smcntrpmf = false,
+    .time_csr_traps = true,
+    .events = ibex_doc_events,
+    .decode_selector = ibex_decode,
+    .selector_reset = ibex_selector_reset,
+    .set_option = ibex_set_option,
+    .finish = ibex_finish,
+    .time_insn = ibex_time_insn,
+    /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer needs a second fetch. */
+    .unaligned_target = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
+    /* From reset to the first instruction: one cycle, in which NumCyclesIF counts twice
+     * (measured: whole-program counts from reset are 1 cycle and 2 fetch waits above the
+     * sum of the instructions). */
+    .reset_fill = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
+    .reset_events = EV_BIT(EV_STALL_IF),
+    .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
+    .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
+    .misaligned_in_hardware = true,
+    .max_cycles_per_insn = 40,
+};

@@ -1,0 +1,54 @@
+/* Timing models: how a core profile turns instructions into cycles and micro-architectural
+ * events (design.md decision 4).
+ *
+ * A model describes each instruction as runs of cycles, each cycle of a run raising a set of
+ * events (EV_CYCLES is implied in every cycle). Static costs are computed once when a block is
+ * built; costs that depend on run-time values (a taken branch, a divider's operands, a
+ * misaligned access, trap entry) are added where they happen with hart_add_cycles. Counting
+ * by cycles is what makes a counter that selects several events (CV32E40P, MicroBlaze V)
+ * exact: it counts the cycles in which any of them occurs. */
+#ifndef RVPMU_PROFILES_TIMING_H
+#define RVPMU_PROFILES_TIMING_H
+
+#include <stdint.h>
+
+#include "hpm/events.h"
+#include "isa/insn.h"
+
+/* `count` cycles, each raising every event in `events`. */
+struct cycle_run {
+  uint64_t events;
+  uint32_t count;
+};
+
+#define TIMING_MAX_RUNS 4
+struct insn_timing {
+  struct cycle_run run[TIMING_MAX_RUNS];
+  unsigned n;
+};
+
+/* An instruction and the ones just before it in the same block (NULL when none), which is
+ * what static hazards (load-use, jump-register) depend on. */
+struct insn_context {
+  const struct insn *in, *prev, *prev2;
+  uint64_t pc; /* virtual address of `in` */
+};
+
+static inline void timing_add(struct insn_timing *t, uint64_t events, uint32_t count) {
+  if (count && t->n < TIMING_MAX_RUNS) t->run[t->n++] = (struct cycle_run){events, count};
+}
+
+/* The architectural events an instruction raises when it retires (instructions, loads,
+ * stores, branches, jumps, compressed, multiplies, divides, atomics). */
+uint64_t insn_retire_events(const struct insn *in);
+
+/* Does `in` read register `reg` (x1..x31) as a source operand? */
+int insn_reads_reg(const struct insn *in, unsigned reg);
+
+/* Does `in` write register `reg` (x1..x31)? */
+int insn_writes_reg(const struct insn *in, unsigned reg);
+
+/* The generic model: one cycle per instruction, raising its retire events. */
+void timing_one_cycle(const struct insn_context *c, struct insn_timing *t);
+
+#endif
