@@ -20,7 +20,7 @@ uint64_t machine_clock(const struct machine *m) {
   /* The latest hart clock: harts that ran ahead define "now" (deterministic, monotonic). */
   uint64_t cycles = 0;
   for (unsigned i = 0; i < m->num_harts; i++) {
-    uint64_t c = hart_clock_cycles(m->harts[i]);
+    uint64_t c = hart_now_cycles(m->harts[i]);
     if (c > cycles) cycles = c;
   }
   return cycles;

@@ -32,18 +32,32 @@ struct device ibex_simctrl_device(struct machine *m, uint64_t base) {
 }
 
 struct ibex_timer {
-  bool latched; /* the interrupt was raised and mtimecmp not written since */
+  bool latched;        /* the interrupt was raised and mtimecmp not written since */
+  uint64_t due_clock;  /* clock at which mtime >= mtimecmp started to hold (or will) */
 };
+
+/* The core sees the comparison this many cycles after it becomes true (the timer's output
+ * register and the core's interrupt sampling). */
+static uint64_t latency(const struct machine *m) { return m->profile->timer_irq_latency; }
+
+static void recompute_due(struct machine *m) {
+  struct ibex_timer *t = m->timer_state;
+  uint64_t at = machine_clock_at_mtime(m, m->mtimecmp[0]), now = machine_clock(m);
+  t->due_clock = at > now ? at : now;
+}
 
 static bool timer_pending(struct machine *m, unsigned hart) {
   struct ibex_timer *t = m->timer_state;
-  if (!t->latched && machine_mtime(m) >= m->mtimecmp[hart]) t->latched = true;
+  (void)hart;
+  if (!t->latched && t->due_clock != UINT64_MAX && machine_clock(m) >= t->due_clock + latency(m)) t->latched = true;
   return t->latched;
 }
 
 static uint64_t timer_deadline(const struct machine *m, unsigned hart) {
   const struct ibex_timer *t = m->timer_state;
-  return t->latched ? 0 : machine_clock_at_mtime(m, m->mtimecmp[hart]);
+  (void)hart;
+  if (t->latched) return 0;
+  return t->due_clock == UINT64_MAX ? UINT64_MAX : t->due_clock + latency(m);
 }
 
 /* Replaces the 32-bit half `high` of a 64-bit register. */
@@ -71,13 +85,14 @@ static int timer_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
     m->mtimecmp[0] = with_half(m->mtimecmp[0], off & 4, value);
     t->latched = false;
   }
+  recompute_due(m);
   machine_update_timer_irqs(m);
   return BUS_BREAK;
 }
 
 struct device ibex_timer_device(struct machine *m, uint64_t base) {
   static struct ibex_timer state;
-  state = (struct ibex_timer){0};
+  state = (struct ibex_timer){.due_clock = 0};
   m->timer_state = &state;
   m->timer_pending = timer_pending;
   m->timer_deadline = timer_deadline;

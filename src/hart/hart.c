@@ -33,6 +33,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   hpm_init(&h->hpm, p, PRIV_M);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
+  h->budget = 0;
   h->hpm.combos_changed = false; /* the flush below rebuilds everything anyway */
   hart_flush_translation(h, true);
 }
@@ -42,6 +43,7 @@ void hart_add_timing(struct hart *h, const struct insn_timing *t) {
   for (unsigned r = 0; r < t->n; r++) {
     uint32_t n = t->run[r].count;
     uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
+    h->budget -= n; /* the budget counts cycles, dynamic ones too */
     for (uint64_t m = ev & ~EV_BIT(EV_INSNS); m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
     for (unsigned k = 0; k < hpm->num_combos; k++)
       if (ev & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
@@ -176,7 +178,7 @@ static uint64_t cycles_to_timer(const struct hart *h) {
 static bool sleep_until_wakeup(struct hart *h) {
   uint64_t cycles = cycles_to_timer(h);
   if (cycles == UINT64_MAX) return false;
-  h->sleep_cycles += cycles;
+  h->sleep_cycles += cycles + h->machine->profile->wfi_wakeup_cycles;
   machine_update_timer_irqs(h->machine);
   return true;
 }
@@ -243,15 +245,17 @@ bool hart_slow_check(struct hart *h) {
   int irq = pending_interrupt(h);
   if (irq >= 0) hart_take_trap(h, TRAP_INTERRUPT | (uint64_t)irq, 0, h->pc);
 
-  /* Next budget: the nearest of the slice end, the instruction limits, the timer and the next
-   * possible counter overflow (design.md decision 3). Generic cores retire at most one event of
-   * each kind per cycle and at least one cycle per instruction, so cycles bound instructions. */
+  /* Next budget, in (static) cycles: the nearest of the slice end, the instruction limits, the
+   * timer and the next possible counter overflow (design.md decision 3). Every instruction
+   * takes at least one cycle and every event happens at most once per cycle, so a budget of N
+   * cycles cannot pass N more instructions or events; dynamic costs (divider latency) can make
+   * a check late by their cycles. */
   uint64_t budget = HART_SLICE_INSNS;
   if (m->insn_limit && m->insn_limit - retired < budget) budget = m->insn_limit - retired;
   if (m->run_until_insns && m->run_until_insns - retired < budget) budget = m->run_until_insns - retired;
   uint64_t timer = cycles_to_timer(h);
   if (timer < budget) budget = timer;
-  uint64_t ovf = hpm_overflow_budget(&h->hpm, m->profile->max_cycles_per_insn);
+  uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
   if (ovf < budget) budget = ovf;
   h->budget = budget ? (int64_t)budget : 1;
   /* With several harts, each runs a slice in turn (machine.c). */

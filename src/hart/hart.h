@@ -50,7 +50,8 @@ struct hart {
   struct hpm hpm;
 
   /* Execution control. */
-  int64_t budget;           /* instructions until the next slow check (hart_slow_check) */
+  int64_t budget;           /* static cycles until the next slow check (hart_slow_check); equal
+                             * to instructions on the generic core */
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
@@ -61,6 +62,10 @@ struct hart {
   bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
   bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
+  /* While a load or store is in its slow path: its block and instruction, so that devices see
+   * the exact cycle (the block's static cycles are only added at its end). */
+  const struct block *cur_block;
+  const struct insn *cur_insn;
   /* A counter-configuration CSR write (mcountinhibit, mhpmevent, mcyclecfg, minstretcfg)
    * waits here until its instruction has retired, so that instruction counts under the old
    * configuration (docs/counters.md). */
@@ -117,6 +122,10 @@ void hart_branch_outcome(struct hart *h, bool taken);
 void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b);
 /* A taken transfer reached block `blk` at `pc` (timed_targets profiles). */
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc);
+
+/* This hart's clock now, including the static cycles of the instructions of the current block
+ * before the one in a load/store slow path. */
+uint64_t hart_now_cycles(const struct hart *h);
 
 /* Current mtime as this hart sees it. */
 uint64_t hart_clock_cycles(const struct hart *h);

@@ -19,8 +19,7 @@ static void retire_self(struct hart *h, const struct block *blk, const struct in
   if (p->time_insn) p->time_insn(p, &c, &t);
   else timing_one_cycle(&c, &t);
   hpm->acc[EV_INSNS]++;
-  hart_add_timing(h, &t);
-  h->budget--;
+  hart_add_timing(h, &t); /* also takes its cycles off the budget */
   hpm_instruction_retired(hpm);
   csr_apply_deferred(h);
 }
@@ -73,7 +72,7 @@ static void exec_sret(struct hart *h, const struct block *blk, const struct insn
 
 void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   BLOCK_ACCOUNT(&h->hpm, blk); /* the instructions before this one */
-  h->budget -= blk->retire_insns;
+  h->budget -= blk->retire_cycles;
   if (h->xlen == 32) pc = (uint32_t)pc;
   uint64_t next = pc + ((in->cls & CLS_COMPRESSED) ? 2 : 4);
   if (h->xlen == 32) next = (uint32_t)next;

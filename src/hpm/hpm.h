@@ -85,8 +85,8 @@ void hpm_fold_all(struct hpm *hpm);
  * re-snapshots the written counters so their written values stand. */
 void hpm_instruction_retired(struct hpm *hpm);
 
-/* Largest number of instructions that can run before some counter with an OF bit can
- * overflow, assuming at most `max_per_insn` events of any kind per instruction. */
+/* Largest number of cycles (or instructions) that can run before some counter with an OF bit
+ * can overflow, assuming at most `max_per_insn` events of any kind per cycle (instruction). */
 uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn);
 
 /* Makes `ev` accumulate even when no counter selects it (for host tools). */

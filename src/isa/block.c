@@ -64,6 +64,18 @@ static void add_timing(struct block *b, const struct hpm *hpm, const struct insn
   }
 }
 
+uint64_t hart_now_cycles(const struct hart *h) {
+  uint64_t now = hart_clock_cycles(h);
+  if (!h->cur_block) return now;
+  const struct block *b = h->cur_block;
+  for (unsigned i = 0; i < (unsigned)(h->cur_insn - b->insns); i++) {
+    struct insn_timing t;
+    time_insn(h, b->insns, i, b->paddr + b->insns[i].pc_off, &t);
+    for (unsigned r = 0; r < t.n; r++) now += t.run[r].count;
+  }
+  return now;
+}
+
 /* Events of the first n instructions of b, for a trap in mid-block. */
 void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
   struct block tmp;
@@ -74,7 +86,7 @@ void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
     add_timing(&tmp, &h->hpm, &t);
   }
   BLOCK_ACCOUNT(&h->hpm, &tmp);
-  h->budget -= tmp.retire_insns;
+  h->budget -= tmp.retire_cycles;
 }
 
 /* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */

@@ -52,7 +52,9 @@ typedef __int128 sx2;
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else {                                                                         \
       uint64_t w_;                                                                   \
+      h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
       int r_ = hart_load_slow(h, va_, sizeof(T), &w_);                               \
+      h->cur_block = NULL;                                                           \
       if (unlikely(r_ > 0)) {                                                        \
         fault_cause = r_;                                                            \
         fault_addr = va_;                                                            \
@@ -72,7 +74,9 @@ typedef __int128 sx2;
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else {                                                                          \
+      h->cur_block = blk, h->cur_insn = in;                                           \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
+      h->cur_block = NULL;                                                            \
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
           hart_break_after(h, blk, in, bpc);                                          \
@@ -132,14 +136,14 @@ next_block:
     transferred = false;
     hart_transfer_target(h, blk, bpc);
   }
-  /* Something is due before the block's end (budget < its length): step one instruction. */
-  if (unlikely((int64_t)blk->retire_insns > h->budget)) blk = block_first_insn(h, blk);
+  /* Something is due before the block's end (budget < its cycles): step one instruction. */
+  if (unlikely((int64_t)blk->retire_cycles > h->budget)) blk = block_first_insn(h, blk);
   in = blk->insns;
   DISPATCH;
 
 block_end:
   BLOCK_ACCOUNT(&h->hpm, blk);
-  h->budget -= blk->retire_insns;
+  h->budget -= blk->retire_cycles;
   goto next_block;
 
 fault:

@@ -127,6 +127,10 @@ static void ibex_time_insn(const struct profile *p, const struct insn_context *c
       timing_add(t, IF, 1);
       timing_add(t, 0, 1);
       break;
+    case OP_WFI: /* measured: 5 cycles awake (sleep itself is not counted: clock gated) */
+      timing_add(t, IF, 1);
+      timing_add(t, 0, 3);
+      break;
     default:
       break;
   }
@@ -247,7 +251,9 @@ const struct profile ibex_profile = {
     .reset_fill = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
     .reset_events = EV_BIT(EV_STALL_IF),
     .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
-    .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
+    .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 1}}, 2},
     .misaligned_in_hardware = true,
     .max_cycles_per_insn = 40,
+    .timer_irq_latency = 2,
+    .wfi_wakeup_cycles = 1,
 };

@@ -69,6 +69,9 @@ struct profile {
   bool config_write_counts_new;      /* the instruction writing mcountinhibit/mhpmevent counts
                                       * under the new configuration (Ibex with writeback stage) */
   unsigned max_cycles_per_insn;      /* bound used for overflow budgets (>= 1) */
+  unsigned wfi_wakeup_cycles;        /* uncounted cycles a sleeping core needs to wake up */
+  unsigned timer_irq_latency;        /* cycles from a platform timer's condition to the core
+                                      * seeing the interrupt (platforms that model it) */
   uint64_t options[8];               /* profile-specific option values (see each profile) */
 };
 
