@@ -30,6 +30,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->timed_branches = p->taken_branch.n != 0;
   h->timed_muldiv = p->div_timing || p->mul_timing;
   h->timed_targets = p->unaligned_target.n != 0;
+  h->timed_context = p->time_insn != NULL;
   hpm_init(&h->hpm, p, PRIV_M);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
@@ -98,7 +99,10 @@ void hart_select_tlbs(struct hart *h) {
 void hart_flush_translation(struct hart *h, bool blocks) {
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
   h->epoch++;
-  if (blocks && h->blocks) block_cache_flush(h->blocks);
+  if (blocks && h->blocks) {
+    block_cache_flush(h->blocks);
+    h->last_block = NULL;
+  }
   hart_select_tlbs(h);
 }
 
@@ -115,6 +119,7 @@ void hart_set_priv(struct hart *h, unsigned priv) {
 
 void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc) {
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
+  h->last_block = NULL; /* the next instruction does not follow the last one */
   uint64_t code = cause & ~TRAP_INTERRUPT;
   uint64_t xcause = interrupt ? (code | (1ull << (h->xlen - 1))) : code;
   const struct profile *p = h->machine->profile;
@@ -168,6 +173,7 @@ static int pending_interrupt(const struct hart *h) {
 /* Cycles until this hart's timer interrupt would become pending, or UINT64_MAX. */
 static uint64_t cycles_to_timer(const struct hart *h) {
   const struct machine *m = h->machine;
+  if (h->mip & MIP_MTIP) return UINT64_MAX; /* already raised: nothing is due */
   uint64_t deadline = m->timer_deadline(m, h->hartid), now = hart_clock_cycles(h);
   if (deadline == UINT64_MAX) return UINT64_MAX;
   return deadline > now ? deadline - now : 0;

@@ -61,6 +61,7 @@ struct hart {
   bool timed_branches;      /* taken/not-taken branches go through hart_branch_outcome */
   bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
   bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
+  bool timed_context;       /* correct block entries for hazards across blocks */
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
   /* While a load or store is in its slow path: its block and instruction, so that devices see
    * the exact cycle (the block's static cycles are only added at its end). */
@@ -78,8 +79,14 @@ struct hart {
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
-  /* Scratch block for block_first_insn: a struct block with room for two instructions. */
-  _Alignas(16) uint8_t step_block[256];
+  /* The block that ran last and fell through or branched (NULL after traps and flushes); a
+   * stepped instruction (block_first_insn) takes its hazard context from it. The step block
+   * itself is copied there so its instruction stays valid. */
+  const struct block *last_block;
+  /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
+   * two, used in turn, so the previous stepped instruction stays readable as context. */
+  _Alignas(16) uint8_t step_block[2][256];
+  unsigned step_index;
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */
@@ -120,6 +127,9 @@ void hart_add_events(struct hart *h, uint64_t events, uint32_t n);
 void hart_branch_outcome(struct hart *h, bool taken);
 /* Operand-dependent multiply/divide latency of `in` (timed profiles). */
 void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b);
+/* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
+ * instructions for hazards with the instructions before it. */
+void hart_block_entry(struct hart *h, const struct block *blk);
 /* A taken transfer reached block `blk` at `pc` (timed_targets profiles). */
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc);
 

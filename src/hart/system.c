@@ -5,21 +5,22 @@
 #include "isa/block.h"
 #include "machine.h"
 
-/* Retires the system instruction `in` of `blk` itself: its instruction, cycles and events,
+/* Retires the system instruction `in` of `blk` itself: its cycles and events, its instruction,
  * then the counter writes it made win over that increment, then deferred configuration writes
- * apply (before the increment instead on cores whose writing instruction counts under the new
- * configuration). */
+ * apply. */
 static void retire_self(struct hart *h, const struct block *blk, const struct insn *in) {
   const struct profile *p = h->machine->profile;
   struct hpm *hpm = &h->hpm;
-  if (p->config_write_counts_new) csr_apply_deferred(h);
   unsigned i = (unsigned)(in - blk->insns);
   struct insn_context c = {in, i ? in - 1 : NULL, i > 1 ? in - 2 : NULL, blk->paddr + in->pc_off};
   struct insn_timing t;
   if (p->time_insn) p->time_insn(p, &c, &t);
   else timing_one_cycle(&c, &t);
+  hart_add_timing(h, &t); /* its cycles (and their budget), under the old configuration */
+  /* Ibex with a writeback stage retires the instruction after its CSR write took effect
+   * (measured: the START of a region counts in minstret, the STOP does not). */
+  if (p->config_write_counts_new) csr_apply_deferred(h);
   hpm->acc[EV_INSNS]++;
-  hart_add_timing(h, &t); /* also takes its cycles off the budget */
   hpm_instruction_retired(hpm);
   csr_apply_deferred(h);
 }
@@ -72,6 +73,7 @@ static void exec_sret(struct hart *h, const struct block *blk, const struct insn
 
 void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   BLOCK_ACCOUNT(&h->hpm, blk); /* the instructions before this one */
+  h->last_block = blk;           /* unless it traps (hart_take_trap clears it) */
   h->budget -= blk->retire_cycles;
   if (h->xlen == 32) pc = (uint32_t)pc;
   uint64_t next = pc + ((in->cls & CLS_COMPRESSED) ? 2 : 4);

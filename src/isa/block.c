@@ -36,6 +36,7 @@ void block_cache_destroy(struct block_cache *bc) {
 }
 
 void block_cache_flush(struct block_cache *bc) {
+  /* Callers also clear hart.last_block (hart_flush_translation). */
   bc->used = 0;
   memset(bc->hash, 0, sizeof bc->hash);
 }
@@ -44,11 +45,15 @@ static unsigned hash_of(uint64_t paddr) { return (unsigned)((paddr >> 1) * 0x9E3
 
 /* The static timing of instruction i of `insns` at (virtual or physical: only the low bits
  * matter) address pc: the profile's model, or one cycle per instruction. */
-static void time_insn(const struct hart *h, const struct insn *insns, unsigned i, uint64_t pc, struct insn_timing *t) {
+static void time_context(const struct hart *h, const struct insn_context *c, struct insn_timing *t) {
   const struct profile *p = h->machine->profile;
+  if (p->time_insn) p->time_insn(p, c, t);
+  else timing_one_cycle(c, t);
+}
+
+static void time_insn(const struct hart *h, const struct insn *insns, unsigned i, uint64_t pc, struct insn_timing *t) {
   struct insn_context c = {&insns[i], i ? &insns[i - 1] : NULL, i > 1 ? &insns[i - 2] : NULL, pc};
-  if (p->time_insn) p->time_insn(p, &c, t);
-  else timing_one_cycle(&c, t);
+  time_context(h, &c, t);
 }
 
 /* Adds one retired instruction with timing t to a block's static totals, combos included. */
@@ -164,11 +169,60 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
-_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block),
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block[0]),
                "hart.step_block must hold a block of two instructions");
 
+/* The last two instructions that ran before `blk` when execution fell through into it from
+ * h->last_block (NULL when it did not, or they are unknown). */
+static void preceding(const struct hart *h, const struct block *blk, const struct insn **prev, const struct insn **prev2) {
+  const struct block *last = h->last_block;
+  *prev = *prev2 = NULL;
+  if (!last || !last->count) return;
+  const struct insn *end = &last->insns[last->count - 1];
+  unsigned n = last->count - (end->op == OP_END_BLOCK ? 1 : 0);
+  uint64_t end_pa = last->paddr + end->pc_off + (end->op == OP_END_BLOCK ? 0 : insn_length(end->raw));
+  if (!n || end_pa != blk->paddr) return;
+  *prev = &last->insns[n - 1];
+  *prev2 = n > 1 ? &last->insns[n - 2] : NULL;
+}
+
+/* Adds (sign +1) or takes back (sign -1) a timing's cycles and events. Taking back is used
+ * only for amounts the block adds at its end, so the accumulators never go below a
+ * snapshot a reader could see. */
+static void apply_timing(struct hart *h, const struct insn_timing *t, int sign) {
+  struct hpm *hpm = &h->hpm;
+  for (unsigned r = 0; r < t->n; r++) {
+    uint64_t n = sign > 0 ? t->run[r].count : -(uint64_t)t->run[r].count;
+    uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
+    h->budget -= (int64_t)n;
+    for (uint64_t m = ev & ~EV_BIT(EV_INSNS); m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
+    for (unsigned k = 0; k < hpm->num_combos; k++)
+      if (ev & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
+  }
+}
+
+void hart_block_entry(struct hart *h, const struct block *blk) {
+  const struct insn *prev, *prev2;
+  preceding(h, blk, &prev, &prev2);
+  if (!prev) return;
+  /* The block's first two instructions were timed without what ran before them. */
+  for (unsigned i = 0; i < 2 && i + 1 < blk->count; i++) {
+    const struct insn *in = &blk->insns[i];
+    if (in->cls & CLS_SYSTEM) break; /* timed when it retires, with its block's context */
+    struct insn_context built = {in, i ? &blk->insns[0] : NULL, NULL, blk->paddr + in->pc_off};
+    struct insn_context real = {in, i ? &blk->insns[0] : prev, i ? prev : prev2, built.pc};
+    struct insn_timing with, without;
+    time_context(h, &real, &with);
+    time_context(h, &built, &without);
+    apply_timing(h, &with, +1);
+    apply_timing(h, &without, -1);
+    if (in->cls & CLS_END) break;
+  }
+}
+
 struct block *block_first_insn(struct hart *h, const struct block *blk) {
-  struct block *b = (struct block *)h->step_block;
+  h->step_index ^= 1;
+  struct block *b = (struct block *)h->step_block[h->step_index];
   const struct insn *first = &blk->insns[0];
   memset(b, 0, sizeof *b);
   b->paddr = blk->paddr;
@@ -176,8 +230,11 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->count = 1;
   struct insn_timing t;
   if (!(first->cls & CLS_SYSTEM)) {
-    /* Timed as the block's first instruction, as it is in `blk`. */
-    time_insn(h, b->insns, 0, blk->paddr, &t);
+    /* Timed with the instructions that ran just before it when execution fell through from
+     * the last block (hazards such as load-use then count as they do when not stepping). */
+    struct insn_context c = {first, NULL, NULL, blk->paddr};
+    preceding(h, blk, &c.prev, &c.prev2);
+    time_context(h, &c, &t);
     add_timing(b, &h->hpm, &t);
   }
   if (first->cls & (CLS_END | CLS_SYSTEM)) return b;

@@ -138,10 +138,12 @@ next_block:
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->retire_cycles > h->budget)) blk = block_first_insn(h, blk);
+  else if (unlikely(h->timed_context) && h->last_block) hart_block_entry(h, blk);
   in = blk->insns;
   DISPATCH;
 
 block_end:
+  h->last_block = blk;
   BLOCK_ACCOUNT(&h->hpm, blk);
   h->budget -= blk->retire_cycles;
   goto next_block;

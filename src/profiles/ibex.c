@@ -173,6 +173,10 @@ static void apply_timing(struct profile *p) {
   timing_add(&p->taken_branch, IF | EV_BIT(EV_BR_TAKEN), 1);
   if (!bta(p)) timing_add(&p->taken_branch, 0, 1);
   p->config_write_counts_new = wb_stage(p);
+  /* Measured: the writeback stage delays a timer interrupt by one more cycle, and a sleeping
+   * core then wakes without the extra cycle. */
+  p->timer_irq_latency = wb_stage(p) ? 3 : 2;
+  p->wfi_wakeup_cycles = wb_stage(p) ? 0 : 1;
   p->misaligned_extra.n = 0;
   timing_add(&p->misaligned_extra, wb_stage(p) ? 0 : LSU, 1 + (uint32_t)p->options[OPT_MEM_WAIT]);
   p->div_timing = ibex_div_timing;
