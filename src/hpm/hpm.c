@@ -162,7 +162,8 @@ void hpm_write_inhibit(struct hpm *hpm, uint32_t value) {
 void hpm_write_event(struct hpm *hpm, unsigned idx, uint64_t value) {
   const struct profile *p = hpm->profile;
   if (!(hpm->implemented >> idx & 1)) return;
-  uint64_t writable = (p->selectors_writable ? MHPMEVENT_SELECTOR_MASK : 0) |
+  uint64_t selector_bits = p->selector_mask ? p->selector_mask : MHPMEVENT_SELECTOR_MASK;
+  uint64_t writable = (p->selectors_writable ? selector_bits : 0) |
                       (p->has_sscofpmf ? MHPMEVENT_OF | MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH : 0);
   hpm_fold_all(hpm);
   hpm->mhpmevent[idx] = (hpm->mhpmevent[idx] & ~writable) | (value & writable);

@@ -33,6 +33,7 @@ struct profile {
   unsigned fixed_width;        /* bits of mcycle and minstret */
   uint32_t mcountinhibit_reset;
   bool selectors_writable;     /* false: mhpmevent is hardwired (reads the reset value) */
+  uint64_t selector_mask;      /* writable selector bits when writable (0: bits 55:0) */
   bool has_sscofpmf, has_smcntrpmf;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
