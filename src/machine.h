@@ -35,6 +35,9 @@ struct machine {
   bool (*timer_pending)(struct machine *m, unsigned hart);
   uint64_t (*timer_deadline)(const struct machine *m, unsigned hart);
   void *timer_state;            /* the timer device's own state */
+  /* Called when hart `hart` takes the machine timer interrupt (NULL: nothing happens); the
+   * CV32E40P testbench clears its request on that acknowledge. */
+  void (*timer_ack)(struct machine *m, unsigned hart);
 
   /* HTIF (found through the ELF's tohost/fromhost symbols; 0 if absent). */
   uint64_t tohost, fromhost;

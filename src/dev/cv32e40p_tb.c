@@ -4,7 +4,8 @@
  *   0x20000000 ends it as pass (123456789: exit code 0) or fail (any other value: 1);
  * - timer: +0 interrupt mask (bit 7 enables the timer interrupt line, MTIP), +4 a down-counter
  *   that decrements every clock; when it passes from 1 to 0 the interrupt is raised and stays up
- *   until the mask or the counter is written. */
+ *   until the core takes it (the testbench clears the request on the acknowledge) or the mask or
+ *   the counter is written. */
 #include "dev/devices.h"
 #include "machine.h"
 
@@ -59,10 +60,16 @@ static uint64_t counter_now(const struct machine *m, const struct tb_timer *t) {
   return elapsed >= t->count ? 0 : t->count - elapsed;
 }
 
+/* The clock at which the core sees the interrupt: the counter reaches 0, plus the core's
+ * sampling latency. */
+static uint64_t fire_clock(const struct machine *m, const struct tb_timer *t) {
+  return t->start_clock + t->count + m->profile->timer_irq_latency;
+}
+
 static bool timer_pending(struct machine *m, unsigned hart) {
   struct tb_timer *t = m->timer_state;
   (void)hart;
-  if (!t->fired && t->count && counter_now(m, t) == 0) t->fired = true;
+  if (!t->fired && t->count && machine_clock(m) >= fire_clock(m, t)) t->fired = true;
   return t->fired && (t->mask & TIMER_IRQ_BIT);
 }
 
@@ -70,7 +77,7 @@ static uint64_t timer_deadline(const struct machine *m, unsigned hart) {
   const struct tb_timer *t = m->timer_state;
   (void)hart;
   if (!(t->mask & TIMER_IRQ_BIT) || (!t->fired && t->count == 0)) return UINT64_MAX;
-  return t->fired ? 0 : t->start_clock + t->count;
+  return t->fired ? 0 : fire_clock(m, t);
 }
 
 static int timer_read(void *ctx, uint64_t off, unsigned size, uint64_t *value) {
@@ -98,7 +105,14 @@ static int timer_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
   return BUS_BREAK;
 }
 
+static void timer_ack(struct machine *m, unsigned hart) {
+  struct tb_timer *t = m->timer_state;
+  (void)hart;
+  if (t->fired) t->count = 0, t->fired = false;
+}
+
 struct device cv32e40p_timer_device(struct machine *m, uint64_t base) {
+  m->timer_ack = timer_ack;
   static struct tb_timer state;
   state = (struct tb_timer){0};
   m->timer_state = &state;

@@ -124,6 +124,10 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
   uint64_t xcause = interrupt ? (code | (1ull << (h->xlen - 1))) : code;
   const struct profile *p = h->machine->profile;
   hart_add_events(h, EV_BIT(interrupt ? EV_INTERRUPTS : EV_EXCEPTIONS), 1);
+  if (interrupt && code == IRQ_M_TIMER && h->machine->timer_ack) {
+    h->machine->timer_ack(h->machine, h->hartid);
+    machine_update_timer_irqs(h->machine);
+  }
   hart_add_timing(h, interrupt ? &p->interrupt_entry : &p->exception_entry);
   h->sleeping = false;
   uint64_t deleg = interrupt ? h->mideleg : h->medeleg;
@@ -246,6 +250,7 @@ bool hart_slow_check(struct hart *h) {
       }
     }
     h->sleeping = false;
+    if (pending_interrupt(h) < 0) hart_add_timing(h, &m->profile->wfi_resume);
   }
 
   int irq = pending_interrupt(h);

@@ -68,7 +68,10 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
   (void)p;
   t->n = 0;
   uint64_t retire = insn_retire_events(in);
-  bool load_use = is_load(c->prev) && insn_reads_reg(in, c->prev->rd);
+  /* A load stalls the next instruction if that reads its register, or writes it through the
+   * ALU port (the controller's write-after-write check; a second load does not). */
+  bool load_use = is_load(c->prev) && (insn_reads_reg(in, c->prev->rd) ||
+                                       (!is_load(in) && insn_writes_reg(in, c->prev->rd)));
   if (in->op == OP_JALR && in->rs1) {
     /* Jump-register hazards on the base register (measured). */
     if (is_load(c->prev) && c->prev->rd == in->rs1) {
@@ -93,6 +96,10 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
       timing_add(t, 0, 3);
       break;
     case OP_MRET:
+      timing_add(t, 0, 4);
+      break;
+    case OP_WFI: /* measured: 5 cycles awake, 6 when it resumes without a trap (wfi_resume);
+                  * asleep the clock is gated */
       timing_add(t, 0, 4);
       break;
     default:
@@ -143,10 +150,11 @@ const struct profile cv32e40p_profile = {
     /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer: one more fetch. */
     .unaligned_target = {{{0, 1}}, 1},
     .exception_entry = {{{0, 4}}, 1},
-    .interrupt_entry = {{{0, 4}}, 1},
+    .interrupt_entry = {{{0, 2}}, 1},
+    .wfi_resume = {{{0, 1}}, 1},
     .misaligned_in_hardware = true,
     .misaligned_extra = {{{0, 1}}, 1},
     .div_timing = cv32e40p_div_timing,
     .max_cycles_per_insn = 40,
-    .timer_irq_latency = 1,
+    .timer_irq_latency = 4, /* measured (spin_irq) */
 };

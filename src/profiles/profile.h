@@ -58,6 +58,7 @@ struct profile {
                                         * at an address that is 2 mod 4 */
   struct insn_timing exception_entry;  /* an instruction that traps, with the trap entry */
   struct insn_timing interrupt_entry;  /* taking an interrupt */
+  struct insn_timing wfi_resume;       /* a WFI woken by an interrupt it does not trap to */
   struct insn_timing reset_fill;       /* cycles from reset to the first instruction */
   uint64_t reset_events;               /* events counted once at reset without a cycle of their
                                         * own (Ibex counts two fetch waits in one cycle) */

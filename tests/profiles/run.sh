@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Compares the ibex and cv32e40p profiles with the counter values measured on their RTL
+# (tests/profiles/ref/*.csv) for every reference program and configuration. Prints
+# "ok CONFIG/PROGRAM" or "not ok CONFIG/PROGRAM"; known deviations (known-deviations.txt,
+# with the reason) print "skip". Exit status 0 unless something differs unexpectedly.
+set -u
+cd "$(dirname "$0")/../.."
+RVPMU=${RVPMU:-build/rvpmu}
+# CSV name : profile options : platform
+configs=(
+  "ibex-default:ibex,variant=rtl,counters=10:ibex-simple"
+  "ibex-fast:ibex,variant=rtl,counters=10,multiplier=single-cycle,bta=on,wb_stage=on:ibex-simple"
+  "ibex-slow:ibex,variant=rtl,counters=10,multiplier=slow:ibex-simple"
+  "ibex-bta:ibex,variant=rtl,counters=10,bta=on:ibex-simple"
+  "ibex-wb:ibex,variant=rtl,counters=10,wb_stage=on:ibex-simple"
+  "cv32e40p-default:cv32e40p,counters=29:cv32e40p-tb"
+)
+status=0
+for c in "${configs[@]}"; do
+  IFS=: read -r name core platform <<<"$c"
+  while read -r verdict program rest; do
+    [ -n "$program" ] || continue
+    program=${program%:}
+    [ "$verdict" = not_ok ] && verdict="not ok"
+    if [ "$verdict" = ok ]; then
+      echo "ok $name/$program"
+    elif grep -q "^$name/$program " tests/profiles/known-deviations.txt; then
+      echo "skip $name/$program (known deviation: $(grep "^$name/$program " tests/profiles/known-deviations.txt | cut -d' ' -f2-))"
+    else
+      echo "not ok $name/$program $rest"
+      status=1
+    fi
+  done < <(python3 tests/profiles/compare.py "$RVPMU" "tests/profiles/ref/$name.csv" "$core" "build/profiles/$platform" |
+           sed -e 's/^not ok /not_ok /')
+done
+exit $status
