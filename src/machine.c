@@ -187,6 +187,13 @@ void rvpmu_machine_destroy(struct rvpmu_machine *mm) {
   free(m);
 }
 
+/* Puts "path: " before the message in err (loader messages do not name the file). */
+static void prefix_path(char *err, size_t errlen, const char *path) {
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", err);
+  snprintf(err, errlen, "%s: %s", path, msg);
+}
+
 int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) {
   size_t size;
   uint8_t *data = elf_read_file(path, &size, err, errlen);
@@ -194,7 +201,10 @@ int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) {
   struct elf_image img;
   int r = elf_parse(data, size, &img, err, errlen);
   free(data);
-  if (r != 0) return -1;
+  if (r != 0) {
+    prefix_path(err, errlen, path);
+    return -1;
+  }
   int xlen = (int)img.xlen;
   elf_image_free(&img);
   return xlen;
@@ -207,14 +217,20 @@ static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *
   if (!data) return -1;
   struct elf_image img;
   int r = -1;
-  if (elf_parse(data, size, &img, err, errlen) != 0) goto out;
+  if (elf_parse(data, size, &img, err, errlen) != 0) {
+    prefix_path(err, errlen, path);
+    goto out;
+  }
   if (img.xlen != m->xlen) {
     snprintf(err, errlen, "%s is a %u-bit ELF but the machine runs %s", path, img.xlen, m->isa);
     goto out_img;
   }
-  if (elf_load_segments(data, size, &m->bus, err, errlen) != 0) goto out_img;
+  if (elf_load_segments(data, size, &m->bus, err, errlen) != 0) {
+    prefix_path(err, errlen, path);
+    goto out_img;
+  }
   if (!bus_ram_ptr(&m->bus, img.entry, 2)) {
-    snprintf(err, errlen, "entry point 0x%llx is outside RAM", (unsigned long long)img.entry);
+    snprintf(err, errlen, "%s: entry point 0x%llx is outside RAM", path, (unsigned long long)img.entry);
     goto out_img;
   }
   uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");

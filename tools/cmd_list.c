@@ -10,11 +10,20 @@ static void usage(FILE *out) {
           "\n"
           "Lists every event the core profile can count: its name (for 'rvpmu stat -e'), the\n"
           "mhpmevent value that selects it (also usable as 'rvpmu stat -e rHEX'), and what it\n"
-          "counts. Cores: generic (default).\n");
+          "counts.\n"
+          "\n"
+          "  --core NAME[,opt=val...]  the core profile: generic (default), ibex, cv32e40p; options\n"
+          "                            as for 'rvpmu run' (they can change the event list)\n"
+          "  -h, --help                this help\n");
 }
 
 static void print_event(void *ctx, const char *name, uint64_t selector, const char *description) {
-  (void)ctx;
+  const char *core = ((const char **)ctx)[0];
+  int *printed = ((int **)ctx)[1];
+  if (!*printed) {
+    printf("Events of core '%s' (name, mhpmevent selector, description):\n\n", core);
+    *printed = 1;
+  }
   char sel[32];
   snprintf(sel, sizeof sel, "r%llx", (unsigned long long)selector);
   printf("  %-22s %-12s %s\n", name, sel, description);
@@ -36,8 +45,9 @@ int cmd_list(int argc, char **argv) {
     return EXIT_USAGE;
   }
   char err[256];
-  printf("Events of core '%s' (name, mhpmevent selector, description):\n\n", core);
-  if (rvpmu_core_events(core, print_event, NULL, err, sizeof err) != 0) {
+  int header = 0;
+  const void *ctx[2] = {core, &header};
+  if (rvpmu_core_events(core, print_event, ctx, err, sizeof err) != 0) {
     fprintf(stderr, "rvpmu list: %s\n", err);
     return EXIT_USAGE;
   }

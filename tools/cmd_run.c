@@ -15,6 +15,7 @@ static void usage(FILE *out) {
           "code); 2 for bad input, 124 when --max-insns stops it, 125 for a simulation error.\n"
           "\n"
           "options:\n%s"
+          "  --                        ends the options: the program follows\n"
           "  -h, --help                this help\n",
           machine_options_help);
 }

@@ -2,6 +2,7 @@
  * stderr, perf's CSV form with -x SEP, or one JSON object with --json. Counting is host-side
  * (the same event accumulators the counters read), so it is independent of what the guest
  * does with its own counter CSRs. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,13 @@ static void usage(FILE *out) {
           "rates per simulated second), the simulated time at the core's clock, the host time\n"
           "and the simulation speed in MIPS. The exit status is the guest's, as for 'run'.\n"
           "\n"
-          "  -e, --event LIST          events by name or rHEX selector (see 'rvpmu list');\n"
+          "  -e, --event LIST          events by name or rHEX selector (see 'rvpmu list'); -eLIST too\n"
           "                            default: %s\n"
           "  -x, --field-separator SEP perf's CSV form: count,unit,event,time-ns,percent,metric,unit\n"
+          "                            (-x, works as in perf)\n"
           "  -j, --json                one JSON object instead of the table\n"
           "  -o, --output FILE         write the statistics to FILE instead of stderr\n"
+          "  --                        ends the options: the program follows\n"
           "%s"
           "  -h, --help                this help\n",
           default_events, machine_options_help);
@@ -126,7 +129,7 @@ static void print_csv(FILE *f, const struct report *r, const char *sep) {
     const char *unit;
     bool has = metric_for(&r->ev[i], r->ev, r->n, r->sim_s, &v, &unit);
     fprintf(f, "%llu%s%s%s%s%llu%s100.00%s", (unsigned long long)r->ev[i].count, sep, sep, r->ev[i].name, sep,
-            (unsigned long long)(r->sim_s * 1e9), sep, sep);
+            (unsigned long long)llround(r->sim_s * 1e9), sep, sep);
     if (has) fprintf(f, "%.2f%s%s\n", v, sep, unit);
     else fprintf(f, "%s\n", sep);
   }
@@ -186,6 +189,14 @@ int cmd_stat(int argc, char **argv) {
     int r = parse_machine_option(&o, argc, argv, &i);
     if (r < 0) return EXIT_USAGE;
     if (r > 0) continue;
+    /* perf's attached forms: -x, -ecycles -oFILE */
+    if (a[0] == '-' && strchr("exo", a[1]) && a[1] && a[2]) {
+      const char *v = a + 2;
+      if (a[1] == 'e') events = v;
+      else if (a[1] == 'x') sep = v;
+      else output = v;
+      continue;
+    }
     bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-x") ||
                      !strcmp(a, "--field-separator") || !strcmp(a, "-o") || !strcmp(a, "--output");
     if (has_value && i + 1 >= argc) {

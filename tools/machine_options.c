@@ -122,7 +122,7 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *o) {
   if (!o->isa && source) {
     int xlen = rvpmu_elf_xlen(source, err, sizeof err);
     if (xlen < 0) {
-      fprintf(stderr, "rvpmu: %s: %s\n", source, err);
+      fprintf(stderr, "rvpmu: %s\n", err);
       return NULL;
     }
     cfg.xlen = (unsigned)xlen;

@@ -13,7 +13,8 @@ static void usage(FILE *out) {
           "  stat    run a program and print event counts like 'perf stat'\n"
           "  list    list the events a core profile can count\n"
           "\n"
-          "'rvpmu <command> --help' describes each command's options.\n");
+          "'rvpmu <command> --help' (or -h) describes each command's options;\n"
+          "'rvpmu --help' (or -h) prints this.\n");
 }
 
 int main(int argc, char **argv) {

@@ -71,5 +71,5 @@ static uint64_t clint_timer_deadline(const struct machine *m, unsigned hart) {
 struct device clint_device(struct machine *m, uint64_t base) {
   m->timer_pending = clint_timer_pending;
   m->timer_deadline = clint_timer_deadline;
-  return (struct device){"clint", base, 0x10000, clint_read, clint_write, m};
+  return (struct device){"clint", base, 0x10000, clint_read, clint_write, m, NULL};
 }

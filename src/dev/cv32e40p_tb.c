@@ -6,6 +6,8 @@
  *   that decrements every clock; when it passes from 1 to 0 the interrupt is raised and stays up
  *   until the core takes it (the testbench clears the request on the acknowledge) or the mask or
  *   the counter is written. */
+#include <stdlib.h>
+
 #include "dev/devices.h"
 #include "machine.h"
 
@@ -27,7 +29,7 @@ static int print_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
 }
 
 struct device cv32e40p_print_device(struct machine *m, uint64_t base) {
-  return (struct device){"tb-print", base, 0x10, read_zero, print_write, m};
+  return (struct device){"tb-print", base, 0x10, read_zero, print_write, m, NULL};
 }
 
 static int exit_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
@@ -45,7 +47,7 @@ static int exit_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
 }
 
 struct device cv32e40p_exit_device(struct machine *m, uint64_t base) {
-  return (struct device){"tb-exit", base, 0x10, read_zero, exit_write, m};
+  return (struct device){"tb-exit", base, 0x10, read_zero, exit_write, m, NULL};
 }
 
 struct tb_timer {
@@ -113,10 +115,10 @@ static void timer_ack(struct machine *m, unsigned hart) {
 
 struct device cv32e40p_timer_device(struct machine *m, uint64_t base) {
   m->timer_ack = timer_ack;
-  static struct tb_timer state;
-  state = (struct tb_timer){0};
-  m->timer_state = &state;
+  struct tb_timer *state = calloc(1, sizeof *state);
+  if (!state) return (struct device){0};
+  m->timer_state = state;
   m->timer_pending = timer_pending;
   m->timer_deadline = timer_deadline;
-  return (struct device){"tb-timer", base, 0x10, timer_read, timer_write, m};
+  return (struct device){"tb-timer", base, 0x10, timer_read, timer_write, m, state};
 }

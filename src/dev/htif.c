@@ -36,6 +36,8 @@ static void syscall_block(struct machine *m, uint64_t addr) {
 }
 
 int htif_tohost_write(struct machine *m, uint64_t value) {
+  /* The host took the command: tohost reads 0 again (programs wait for that). */
+  if (m->tohost && bus_write(&m->bus, m->tohost, 8, 0) != 0) return BUS_BREAK;
   if (HTIF_DEV(value) == 0 && HTIF_CMD(value) == 0) {
     if (value & 1) machine_exit(m, (int)(HTIF_PAYLOAD(value) >> 1));
     else if (value) syscall_block(m, HTIF_PAYLOAD(value));

@@ -2,6 +2,8 @@
  * - simulator control: a byte written at +0 is printed, writing 1 at +8 halts (exit 0);
  * - timer: mtime (+0, +4 high) counting every clock, mtimecmp (+8, +0xC high); the interrupt
  *   rises when mtime >= mtimecmp and stays up until mtimecmp is written. */
+#include <stdlib.h>
+
 #include "dev/devices.h"
 #include "machine.h"
 
@@ -28,7 +30,7 @@ static int simctrl_write(void *ctx, uint64_t off, unsigned size, uint64_t value)
 }
 
 struct device ibex_simctrl_device(struct machine *m, uint64_t base) {
-  return (struct device){"simctrl", base, 0x400, simctrl_read, simctrl_write, m};
+  return (struct device){"simctrl", base, 0x400, simctrl_read, simctrl_write, m, NULL};
 }
 
 struct ibex_timer {
@@ -91,11 +93,11 @@ static int timer_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
 }
 
 struct device ibex_timer_device(struct machine *m, uint64_t base) {
-  static struct ibex_timer state;
-  state = (struct ibex_timer){.due_clock = 0};
-  m->timer_state = &state;
+  struct ibex_timer *state = calloc(1, sizeof *state);
+  if (!state) return (struct device){0};
+  m->timer_state = state;
   m->timer_pending = timer_pending;
   m->timer_deadline = timer_deadline;
   m->mtimecmp[0] = 0;
-  return (struct device){"ibex-timer", base, 0x400, timer_read, timer_write, m};
+  return (struct device){"ibex-timer", base, 0x400, timer_read, timer_write, m, state};
 }

@@ -69,7 +69,7 @@ int platform_setup(struct machine *m, const char *name, uint64_t ram_size, char 
     return -1;
   }
   if (p->add_devices(m) != 0) {
-    snprintf(err, errlen, "platform %s: too many devices", p->name);
+    snprintf(err, errlen, "platform %s: cannot set up its devices (out of memory)", p->name);
     return -1;
   }
   return 0;

@@ -27,5 +27,5 @@ static int test_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
 }
 
 struct device test_device(struct machine *m, uint64_t base) {
-  return (struct device){"test", base, 0x1000, test_read, test_write, m};
+  return (struct device){"test", base, 0x1000, test_read, test_write, m, NULL};
 }

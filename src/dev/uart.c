@@ -1,5 +1,7 @@
 /* ns16550 UART, output only: bytes written to THR go to the machine's console. The line status
  * always says the transmitter is empty and no data is ready, so polled drivers never wait. */
+#include <stdlib.h>
+
 #include "dev/devices.h"
 #include "machine.h"
 
@@ -48,7 +50,8 @@ static int uart_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
 }
 
 struct device uart_device(struct machine *m, uint64_t base) {
-  static struct uart u; /* one UART per process is all the platforms have */
-  u = (struct uart){.m = m};
-  return (struct device){"uart", base, 0x100, uart_read, uart_write, &u};
+  struct uart *u = calloc(1, sizeof *u);
+  if (!u) return (struct device){0};
+  u->m = m;
+  return (struct device){"uart", base, 0x100, uart_read, uart_write, u, u};
 }

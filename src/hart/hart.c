@@ -11,6 +11,8 @@
  * (other harts, time) even if nothing else is due. Small enough that multi-hart machines
  * interleave finely, large enough to be negligible on one hart. */
 #define HART_SLICE_INSNS 10000
+/* Traps in a row without a retired instruction after which the run stops with an error. */
+#define TRAP_STORM_LIMIT 100000
 
 void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->x, 0, sizeof h->x);
@@ -120,6 +122,17 @@ void hart_set_priv(struct hart *h, unsigned priv) {
 void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc) {
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
   h->last_block = NULL; /* the next instruction does not follow the last one */
+  /* A trap vector that itself traps (an illegal instruction, an unmapped mtvec) would loop
+   * forever without retiring anything, where no instruction limit can stop it. */
+  if (h->hpm.acc[EV_INSNS] != h->insns_at_last_trap) {
+    h->insns_at_last_trap = h->hpm.acc[EV_INSNS];
+    h->trap_streak = 0;
+  } else if (++h->trap_streak >= TRAP_STORM_LIMIT) {
+    machine_fail(h->machine, "hart %u takes trap after trap without retiring an instruction (mcause %#llx, "
+                 "pc 0x%llx, trap vector 0x%llx): the trap handler itself traps", h->hartid,
+                 (unsigned long long)cause, (unsigned long long)epc,
+                 (unsigned long long)(h->priv == PRIV_M ? h->mtvec : h->stvec));
+  }
   uint64_t code = cause & ~TRAP_INTERRUPT;
   uint64_t xcause = interrupt ? (code | (1ull << (h->xlen - 1))) : code;
   const struct profile *p = h->machine->profile;

@@ -63,6 +63,8 @@ struct hart {
   bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
   bool timed_context;       /* correct block entries for hazards across blocks */
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
+  uint64_t insns_at_last_trap; /* acc[EV_INSNS] when the last trap was taken */
+  unsigned trap_streak;     /* traps taken in a row without an instruction retiring */
   /* While a load or store is in its slow path: its block and instruction, so that devices see
    * the exact cycle (the block's static cycles are only added at its end). */
   const struct block *cur_block;

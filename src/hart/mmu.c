@@ -148,11 +148,15 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   int r = hart_translate(h, va, ACCESS_STORE, &pa);
   if (r) return r;
   struct machine *m = h->machine;
-  if (m->tohost && pa == m->tohost) {
-    if (size < 4) return 0; /* partial writes of tohost carry no command */
-    return htif_tohost_write(m, value);
+  if (m->tohost && pa >= m->tohost && pa < m->tohost + 8) {
+    /* A 64-bit write is the command; 32-bit code writes the low word, then the high one, and
+     * the command is taken with the high word (as riscv-tests and QEMU do). */
+    if (bus_write(&m->bus, pa, size, value) != 0) return EXC_STORE_ACCESS;
+    uint64_t command;
+    if (!(size == 8 || (size == 4 && pa == m->tohost + 4)) || bus_read(&m->bus, m->tohost, 8, &command) != 0)
+      return 0;
+    return htif_tohost_write(m, command);
   }
-  if (m->tohost && pa == m->tohost + 4 && h->xlen == 32) return 0; /* RV32 writes the high half after */
   r = bus_write(&m->bus, pa, size, value);
   if (r == BUS_FAULT) return EXC_STORE_ACCESS;
   return r;

@@ -158,6 +158,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   }
   b->count = (uint16_t)n;
+  b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
   bc->used += (sizeof(struct block) + n * sizeof(struct insn) + 15) & ~(size_t)15;
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */
@@ -237,6 +238,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     time_context(h, &c, &t);
     add_timing(b, &h->hpm, &t);
   }
+  b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
   if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
   struct insn *end = &b->insns[1];
   memset(end, 0, sizeof *end);

@@ -19,6 +19,8 @@ struct block {
   uint32_t retire_insns;   /* instructions retired by running to the end; a system
                             * terminator is excluded (its handler accounts for it) */
   uint32_t retire_cycles;  /* static cycle cost of those instructions */
+  uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator: the least the
+                            * block takes, compared with the budget before running it */
   uint16_t events[EV_COUNT]; /* static event counts of those instructions */
   uint16_t count;          /* entries in insns[], END_BLOCK included */
   struct insn insns[];

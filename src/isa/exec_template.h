@@ -137,7 +137,7 @@ next_block:
     hart_transfer_target(h, blk, bpc);
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
-  if (unlikely((int64_t)blk->retire_cycles > h->budget)) blk = block_first_insn(h, blk);
+  if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
   else if (unlikely(h->timed_context) && h->last_block) hart_block_entry(h, blk);
   in = blk->insns;
   DISPATCH;

@@ -36,8 +36,12 @@ struct layout {
 };
 
 static int read_header(const uint8_t *d, size_t size, struct elf_image *img, struct layout *l, char *err, size_t errlen) {
-  if (size < 52 || memcmp(d, "\177ELF", 4) != 0) {
+  if (size < 4 || memcmp(d, "\177ELF", 4) != 0) {
     snprintf(err, errlen, "not an ELF file");
+    return -1;
+  }
+  if (size < 52) {
+    snprintf(err, errlen, "truncated ELF header (%zu bytes)", size);
     return -1;
   }
   if (d[4] != 1 && d[4] != 2) {
@@ -248,7 +252,7 @@ uint8_t *elf_read_file(const char *path, size_t *size, char *err, size_t errlen)
     if (got == 0) break;
   }
   if (ferror(f)) {
-    snprintf(err, errlen, "%s: read error", path);
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
     goto fail;
   }
   fclose(f);

@@ -22,13 +22,17 @@ int bus_init(struct bus *bus, uint64_t ram_base, uint64_t ram_size) {
 }
 
 void bus_destroy(struct bus *bus) {
+  for (unsigned i = 0; i < bus->num_devices; i++) free(bus->devices[i].owned);
   if (bus->ram) munmap(bus->ram, bus->ram_size);
   free(bus->watched);
   memset(bus, 0, sizeof *bus);
 }
 
 int bus_add_device(struct bus *bus, const struct device *dev) {
-  if (bus->num_devices == BUS_MAX_DEVICES) return -1;
+  if (!dev->name || bus->num_devices == BUS_MAX_DEVICES) { /* no name: its state could not be allocated */
+    free(dev->owned);
+    return -1;
+  }
   bus->devices[bus->num_devices++] = *dev;
   return 0;
 }

@@ -18,6 +18,7 @@ struct device {
   /* Writes; returns 0, BUS_BREAK or BUS_FAULT. */
   int (*write)(void *ctx, uint64_t offset, unsigned size, uint64_t value);
   void *ctx;
+  void *owned;  /* device state allocated for this machine, freed with the bus (or NULL) */
 };
 
 #define BUS_MAX_DEVICES 8

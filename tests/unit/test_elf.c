@@ -41,7 +41,8 @@ static const uint32_t code32[] = {
     0x0282a583, /* lw a1, 40(t0) */
     0x0202a603, /* lw a2, 32(t0) */
     0x05500513, /* addi a0, zero, 85 */
-    0x02a2a823, /* sw a0, 48(t0) */
+    0x02a2a823, /* sw a0, 48(t0)     tohost, low word */
+    0x0202aa23, /* sw zero, 52(t0)   tohost, high word: the command is taken now */
     0x0000006f, /* j . */
 };
 
