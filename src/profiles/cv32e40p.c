@@ -1,5 +1,5 @@
 /* OpenHW CV32E40P (../shared/spec/cv32e40p-performance-counters.txt), with the timing of its
- * RTL as measured on openhwgroup/cv32e40p 6033d2b1 (tests/profiles/ref/README.md):
+ * RTL as measured on openhwgroup/cv32e40p 6033d2b1 (tests/reference/README.md):
  *
  * - RV32IMC, M mode only; mcycle, minstret and NUM_MHPMCOUNTERS (counters=, default 1)
  *   programmable counters, all 64 bits; every counter inhibited at reset; selectors 16 bits,

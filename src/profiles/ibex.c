@@ -1,5 +1,5 @@
 /* lowRISC Ibex (../shared/spec/ibex-performance-counters.txt), with the timing of its RTL as
- * measured on lowRISC/ibex 8b8ee086 (tests/profiles/ref/README.md):
+ * measured on lowRISC/ibex 8b8ee086 (tests/reference/README.md):
  *
  * - mcycle/minstret 64 bits; NumMHPMCounters (counters=, default 0) programmable counters of
  *   MHPMCounterWidth bits (width=, default 40), each with a hardwired selector (bit X for

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Runs the reference programs on rvpmu with a core profile and compares every counter with
-the values measured on the RTL (tests/profiles/ref/*.csv).
+the values measured on the RTL (tests/reference/*.csv).
 
 Usage: compare.py RVPMU CSV CORE_SPEC PLATFORM_DIR [--verbose]
-  e.g. compare.py build/rvpmu tests/profiles/ref/ibex-default.csv \
+  e.g. compare.py build/rvpmu tests/reference/ibex-default.csv \
          ibex,variant=rtl,counters=10 build/profiles/ibex-simple
 Prints one line per program ("ok NAME" / "not ok NAME: N of M values differ") and, with
 --verbose, every differing value. Exits 1 if any value differs.

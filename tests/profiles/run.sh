@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compares the ibex and cv32e40p profiles with the counter values measured on their RTL
-# (tests/profiles/ref/*.csv) for every reference program and configuration. Prints
+# (tests/reference/*.csv) for every reference program and configuration. Prints
 # "ok CONFIG/PROGRAM" or "not ok CONFIG/PROGRAM"; known deviations (known-deviations.txt,
 # with the reason) print "skip". Exit status 0 unless something differs unexpectedly.
 set -u
@@ -30,7 +30,7 @@ for c in "${configs[@]}"; do
       echo "not ok $name/$program $rest"
       status=1
     fi
-  done < <(python3 tests/profiles/compare.py "$RVPMU" "tests/profiles/ref/$name.csv" "$core" "build/profiles/$platform" |
+  done < <(python3 tests/profiles/compare.py "$RVPMU" "tests/reference/$name.csv" "$core" "build/profiles/$platform" |
            sed -e 's/^not ok /not_ok /')
 done
 exit $status
