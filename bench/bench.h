@@ -14,13 +14,33 @@
 /* Retired-instruction count so far. The harness divides the final value by wall time to get
  * MIPS, so it must come from the simulator itself rather than from the host. On QEMU, minstret
  * only counts instructions with -icount; without it QEMU returns a host tick count instead. */
+#ifndef BENCH_HOST
+/* Reads a 64-bit counter CSR on RV64, or its two halves consistently on RV32. */
+#if __riscv_xlen == 64
+#define READ_COUNTER(name)                                  \
+  ({                                                        \
+    uint64_t v_;                                            \
+    __asm__ volatile("csrr %0, " #name : "=r"(v_)::"memory"); \
+    v_;                                                     \
+  })
+#else
+#define READ_COUNTER(name)                                                      \
+  ({                                                                            \
+    uint32_t hi_, lo_, hi2_;                                                    \
+    do {                                                                        \
+      __asm__ volatile("csrr %0, " #name "h\n\tcsrr %1, " #name "\n\tcsrr %2, " #name "h" \
+                       : "=r"(hi_), "=r"(lo_), "=r"(hi2_)::"memory");           \
+    } while (hi_ != hi2_);                                                      \
+    (uint64_t)hi_ << 32 | lo_;                                                  \
+  })
+#endif
+#endif
+
 static inline uint64_t read_minstret(void) {
 #ifdef BENCH_HOST
   return 0;
 #else
-  uint64_t v;
-  __asm__ volatile("csrr %0, minstret" : "=r"(v)::"memory");
-  return v;
+  return READ_COUNTER(minstret);
 #endif
 }
 
@@ -39,9 +59,8 @@ static inline void start_hpm_counters(void) {
  * events). */
 static inline void print_hpm_counters(void) {
 #ifndef BENCH_HOST
-  uint64_t loads, stores, branches;
-  __asm__ volatile("csrr %0, mhpmcounter3\n\tcsrr %1, mhpmcounter4\n\tcsrr %2, mhpmcounter5"
-                   : "=r"(loads), "=r"(stores), "=r"(branches)::"memory");
+  uint64_t loads = READ_COUNTER(mhpmcounter3), stores = READ_COUNTER(mhpmcounter4),
+           branches = READ_COUNTER(mhpmcounter5);
   guest_puts("hpm loads=");
   guest_put_dec(loads);
   guest_puts(" stores=");

@@ -80,6 +80,10 @@ void profile_free(struct profile *p) { free(p); }
 enum event_id profile_event_by_name(const struct profile *p, const char *name) {
   for (const struct profile_event *e = p->events; e->name; e++)
     if (strcmp(e->name, name) == 0) return e->event;
+  /* Every core also knows the simulator's own event names (cycles, instructions, loads, ...),
+   * so perf-style names work whatever the core calls them. */
+  enum event_id ev = event_by_name(name);
+  if (ev != EV_NONE && ev < EV_COMBO0) return ev;
   if (name[0] == 'r' && name[1]) {
     char *end;
     unsigned long long sel = strtoull(name + 1, &end, 16);

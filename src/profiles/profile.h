@@ -85,8 +85,9 @@ void profile_free(struct profile *p);
 /* Names of all profiles, NULL-terminated, for --help and errors. */
 extern const char *const profile_names[];
 
-/* The profile event named `name` (or an rNNNN raw selector, decoded through the profile), as an
- * event id; EV_NONE if it names nothing this profile counts. */
+/* The profile event named `name`, one of the simulator's event names (events.def: cycles,
+ * instructions, loads, ...), or an rNNNN raw selector decoded through the profile, as an event
+ * id; EV_NONE if it names nothing this profile counts. */
 enum event_id profile_event_by_name(const struct profile *p, const char *name);
 
 #endif
