@@ -50,6 +50,9 @@ unit: $(UNIT_BINS)
 
 include tests/guest/guest.mk
 -include bench/bench.mk
+-include firmware/firmware.mk
+-include tests/sbi/sbi.mk
+include tests/profiles/programs/programs.mk
 
 test: all unit guest
 	bash tests/run_all.sh
@@ -79,10 +82,13 @@ $(FUZZ_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
+FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_NAMES))
+
+# A static pattern rule, so that make keeps the objects (they are not intermediate files).
+$(FUZZ_BINS): $(FUZZ_DIR)/%: tests/fuzz/%.c $(FUZZ_LIB_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_OBJS) -lfdt -lm
 
-fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_NAMES))
+fuzz-build: $(FUZZ_BINS)
 
 fuzz: fuzz-build
 	bash tests/fuzz/seeds.sh $(FUZZ_DIR)
@@ -99,3 +105,4 @@ fuzz: fuzz-build
 -include $(FUZZ_LIB_OBJS:.o=.d)
 
 .PHONY: fuzz fuzz-build
+-include linux/linux.mk

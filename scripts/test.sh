@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, checks the tree builds warning-free with gcc and clang,
-# then runs unit, guest (rvpmu and QEMU) and command-line tests on the normal build and again on
-# the -fsanitize=address,undefined build. Ends with "N passed, N failed".
+# then runs unit, guest (rvpmu and QEMU), command-line and SBI firmware tests (rvpmu and QEMU) on
+# the normal build and again (but QEMU) on the -fsanitize=address,undefined build. Ends with "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 echo "== warning check (gcc and clang, -Wall -Wextra -Werror)"
 make -s clean
 make -s -j2 BUILD=build/clang CC=clang WERROR=1 build/clang/rvpmu
-make -s -j2 WERROR=1 all unit guest
+make -s -j2 WERROR=1 all unit guest profile-programs
 make -s -j2 SANITIZE=1 all unit
 echo "== normal build"
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 set +e
-RESULTS_FILE=$results bash tests/run_all.sh unit guest qemu cli
+RESULTS_FILE=$results bash tests/run_all.sh unit guest qemu cli profiles sbi sbi_qemu
 echo "== sanitizer build (address, undefined)"
 BUILD=build/asan RESULTS_FILE=$results ASAN_OPTIONS=detect_leaks=1 \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run_all.sh unit guest cli
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run_all.sh unit guest cli sbi
 set -e
 # One closing line for both builds.
 [ "$(wc -l <"$results")" = 2 ] || echo "1 1" >>"$results" # a suite that died counts as failed

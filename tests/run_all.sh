@@ -4,7 +4,10 @@
 #   guest  guest programs on rvpmu, rv32 and rv64 (build/guest/*/NAME.elf; exit code 0 = pass)
 #   qemu   the guest programs marked "qemu: yes" on their second line, on qemu-system-riscv32/64
 #   cli    command-line behaviour (tests/cli/*.sh)
-# Usage: tests/run_all.sh [unit|guest|qemu|cli ...]   (default: all)
+#   profiles  the ibex and cv32e40p profiles against counters measured on their RTL
+#   sbi    S-mode SBI client tests (tests/sbi/*.c) under rvpmu's firmware (firmware/) on rvpmu
+#   sbi_qemu  the ones whose "run:" line says qemu=yes, under the same firmware on QEMU
+# Usage: tests/run_all.sh [unit|guest|qemu|cli|sbi|sbi_qemu ...]   (default: all)
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -88,8 +91,99 @@ run_cli() {
   done
 }
 
+# ---- SBI: tests/sbi/NAME.c are S-mode payloads for firmware/ (docs/sbi.md). Each has a line
+#   " * run: qemu=yes|no harts=1,2,4 cores=default,small exit=N nopass expect="text""
+# saying where it runs, the exit status it ends with (default 0), whether it prints
+# "PASS NAME (" (unless nopass) and a text its console output must contain. The machine is
+# described to the payload on its command line (/chosen/bootargs). SBI_SHOW=1 prints each
+# run's "PASS NAME (N checks)" line.
+
+sbi_meta() { # file key default
+  local line v
+  line=$(grep -m1 '^ \* run:' "$1")
+  case $2 in
+    expect) sed -n 's/.*expect="\([^"]*\)".*/\1/p' <<<"$line" ;;
+    nopass) grep -q ' nopass' <<<"$line" && echo yes ;;
+    *)
+      v=$(grep -o " $2=[^ ]*" <<<"$line" | head -1 | cut -d= -f2)
+      echo "${v:-$3}"
+      ;;
+  esac
+}
+
+sbi_check() { # label status output file
+  local name want expect why=""
+  name=$(basename "${4%.c}")
+  want=$(sbi_meta "$4" exit 0)
+  expect=$(sbi_meta "$4" expect "")
+  [ "$2" = "$want" ] || why="exit $2, expected $want"
+  if [ "$(sbi_meta "$4" nopass)" != yes ] && ! grep -qF "PASS $name (" <<<"$3"; then why="${why:+$why; }no PASS line"; fi
+  if [ -n "$expect" ] && ! grep -qF -- "$expect" <<<"$3"; then why="${why:+$why; }no '$expect'"; fi
+  [ -z "${SBI_SHOW:-}" ] || grep -o "PASS [a-z_0-9]* ([0-9]* checks)" <<<"$3"
+  [ -z "$why" ] || echo "$3" | tail -5
+  record "$1" "$([ -z "$why" ] && echo 0 || echo 1)" "$why"
+}
+
+run_sbi() {
+  for src in tests/sbi/*.c; do
+    name=$(basename "${src%.c}")
+    for core in $(sbi_meta "$src" cores default | tr , ' '); do
+      if [ "$core" = small ]; then
+        spec=generic,counters=4,width=40 args="platform=rvpmu hpm=4 width=40 sscofpmf=1"
+      else
+        spec=generic args="platform=rvpmu hpm=29 width=64 sscofpmf=1"
+      fi
+      for harts in $(sbi_meta "$src" harts 1 | tr , ' '); do
+        for x in rv32 rv64; do
+          out=$(timeout 120 "$RVPMU" run --core "$spec" --harts "$harts" --max-insns 2000000000 \
+            --bios build/firmware/$x/rvpmu-fw.elf --kernel build/sbi/$x/$name.elf --append "$args" 2>&1)
+          sbi_check "sbi $x/$name harts=$harts core=$core" $? "$out" "$src"
+        done
+      done
+    done
+  done
+}
+
+# Every test twice: with Sscofpmf (sscofpmf=true) and without (QEMU's default cpu), which rvpmu's
+# generic core cannot do. QEMU 7.2 with -icount does not wake a hart waiting in WFI when another
+# hart writes its CLINT msip (observed: not within 8e9 instructions of the sender spinning), so
+# the multi-hart runs go without -icount, on host time.
+run_sbi_qemu() {
+  for src in tests/sbi/*.c; do
+    [ "$(sbi_meta "$src" qemu no)" = yes ] || continue
+    name=$(basename "${src%.c}")
+    for harts in $(sbi_meta "$src" harts 1 | tr , ' '); do
+      icount=()
+      [ "$harts" = 1 ] && icount=(-icount shift=0)
+      for sscof in 1 0; do
+        for x in 32 64; do
+          cpu=rv$x
+          [ $sscof = 1 ] && cpu=rv$x,sscofpmf=true
+          out=$(timeout 120 qemu-system-riscv$x -M virt -smp "$harts" "${icount[@]}" -cpu "$cpu" -nographic \
+            -bios build/firmware/rv$x/rvpmu-fw.elf -kernel build/sbi/rv$x/$name.elf \
+            -append "platform=qemu hpm=16 width=64 sscofpmf=$sscof" </dev/null 2>&1)
+          sbi_check "sbi_qemu rv$x/$name harts=$harts sscofpmf=$sscof" $? "$out" "$src"
+        done
+      done
+    done
+  done
+}
+
+skipped=0
+run_profiles() {
+  out=$(RVPMU="$RVPMU" bash tests/profiles/run.sh 2>&1)
+  passed=$((passed + $(grep -c '^ok ' <<<"$out")))
+  skipped=$((skipped + $(grep -c '^skip ' <<<"$out")))
+  while read -r line; do
+    [ -n "$line" ] || continue
+    failed=$((failed + 1))
+    failures+=("profiles ${line#not ok }")
+    echo "FAIL profiles ${line#not ok }"
+  done < <(grep '^not ok ' <<<"$out")
+}
+
 suites=("$@")
-[ ${#suites[@]} = 0 ] && suites=(unit guest qemu cli)
+[ ${#suites[@]} = 0 ] && suites=(unit guest qemu cli profiles)
 for s in "${suites[@]}"; do
   echo "== $s"
   "run_$s"
@@ -99,6 +193,6 @@ if [ ${#failures[@]} != 0 ]; then
   echo "failures:"
   printf '  %s\n' "${failures[@]}"
 fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ -n "${RESULTS_FILE:-}" ] && echo "$passed $failed" >>"$RESULTS_FILE"
 [ "$failed" = 0 ]
