@@ -8,7 +8,7 @@ bash scripts/deps.sh
 echo "== warning check (gcc and clang, -Wall -Wextra -Werror)"
 make -s clean
 make -s -j2 BUILD=build/clang CC=clang WERROR=1 build/clang/rvpmu
-make -s -j2 WERROR=1 all unit guest profile-programs
+make -s -j2 WERROR=1 all unit guest profile-programs sbi
 make -s -j2 SANITIZE=1 all unit
 echo "== normal build"
 results=$(mktemp)

@@ -1,0 +1,21 @@
+/* SBI System Reset (chapter 10): reserved, vendor and SBI-specific reset types and reasons are
+ * INVALID_PARAM (none are implemented) and leave the machine running; the run then ends
+ * through the runtime's shutdown with reason NO_REASON (exit status 0). srst_fail and
+ * srst_reboot cover the other reset kinds.
+ * run: qemu=yes harts=1,4 */
+#include "test.h"
+
+int main(void) {
+  static const unsigned long bad_types[] = {3, 0xefffffff, 0xf0000000, 0xffffffff};
+  static const unsigned long bad_reasons[] = {2, 0xdfffffff, 0xe0000000, 0xefffffff, 0xf0000000, 0xffffffff};
+  for (unsigned i = 0; i < sizeof bad_types / sizeof *bad_types; i++)
+    CHECK_RET(sbi_system_reset(bad_types[i], SBI_SRST_REASON_NONE), SBI_ERR_INVALID_PARAM, 0);
+  for (unsigned i = 0; i < sizeof bad_reasons / sizeof *bad_reasons; i++)
+    for (unsigned long type = 0; type < 3; type++)
+      CHECK_RET(sbi_system_reset(type, bad_reasons[i]), SBI_ERR_INVALID_PARAM, 0);
+#if XLEN == 64
+  CHECK_RET(sbi_system_reset(1UL << 32, 0), SBI_ERR_INVALID_PARAM, 0); /* uint32_t arguments */
+  CHECK_RET(sbi_system_reset(0, 1UL << 32), SBI_ERR_INVALID_PARAM, 0);
+#endif
+  return 0;
+}

@@ -1,0 +1,11 @@
+/* SBI System Reset: shutdown with reason SYSTEM_FAILURE powers off with exit status 1
+ * (docs/sbi.md), which tests/run_all.sh expects; the call does not return.
+ * run: qemu=yes harts=1 exit=1 nopass expect="srst_fail: shutting down with SYSTEM_FAILURE" */
+#include "test.h"
+
+int main(void) {
+  tputs("srst_fail: shutting down with SYSTEM_FAILURE\n");
+  sbi_system_reset(SBI_SRST_TYPE_SHUTDOWN, SBI_SRST_REASON_SYSTEM_FAILURE);
+  tputs("srst_fail: system_reset returned\n");
+  return 2;
+}
