@@ -24,8 +24,11 @@ const char machine_options_help[] =
     "  --max-insns N             stop with status 124 after N retired instructions\n"
     "  --progress                print progress on stderr every 2 s (default when stderr is a\n"
     "                            terminal)\n"
-    "  --bios FILE               M-mode firmware ELF: every hart starts there with a0 = hart id,\n"
-    "                            a1 = device tree (firmware/ builds rvpmu's SBI firmware)\n"
+    "  --firmware FILE|none      M-mode firmware ELF: every hart starts there with a0 = hart id,\n"
+    "                            a1 = device tree. Default: rvpmu's SBI firmware (firmware/,\n"
+    "                            built next to rvpmu) when the program is an S-mode payload (an\n"
+    "                            ELF whose entry is 0x80200000 on RV64 or 0x80400000 on RV32, or\n"
+    "                            --kernel); none runs the program in M mode. --bios is the same\n"
     "  --kernel FILE             S-mode payload (ELF or raw image such as Linux's Image), placed\n"
     "                            at 0x80200000 (RV64) or 0x80400000 (RV32); replaces prog.elf\n"
     "  --initrd FILE             initial RAM disk for the payload (in the device tree)\n"
@@ -47,7 +50,7 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out) {
 int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i) {
   const char *opt = argv[*i];
   static const char *const with_value[] = {"--core",   "--isa",    "--platform", "--harts",   "--mem",
-                                           "--max-insns", "--bios", "--kernel", "--initrd", "--append",
+                                           "--max-insns", "--bios", "--firmware", "--kernel", "--initrd", "--append",
                                            "--dump-dtb"};
   bool known = false;
   for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(opt, with_value[k]);
@@ -65,7 +68,7 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   if (!strcmp(opt, "--core")) o->core = val;
   else if (!strcmp(opt, "--isa")) o->isa = val;
   else if (!strcmp(opt, "--platform")) o->platform = val;
-  else if (!strcmp(opt, "--bios")) o->bios = val;
+  else if (!strcmp(opt, "--bios") || !strcmp(opt, "--firmware")) o->bios = val;
   else if (!strcmp(opt, "--kernel")) o->kernel = val;
   else if (!strcmp(opt, "--initrd")) o->initrd = val;
   else if (!strcmp(opt, "--append")) o->append = val;
@@ -114,7 +117,52 @@ static int dump_dtb(struct rvpmu_machine *m, const char *path) {
   return fclose(f);
 }
 
-struct rvpmu_machine *machine_from_options(const struct machine_options *o) {
+/* Reads an ELF's class and entry point; 0 on success. */
+static int elf_entry(const char *path, unsigned *xlen, uint64_t *entry) {
+  unsigned char h[32];
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  size_t n = fread(h, 1, sizeof h, f);
+  fclose(f);
+  if (n < sizeof h || memcmp(h, "\177ELF", 4) != 0) return -1;
+  *xlen = h[4] == 2 ? 64 : 32;
+  *entry = 0;
+  for (unsigned i = 0; i < (*xlen == 64 ? 8u : 4u); i++) *entry |= (uint64_t)h[24 + i] << (8 * i);
+  return 0;
+}
+
+/* The firmware to boot: the user's (none: no firmware), or rvpmu's own for S-mode payloads,
+ * found next to the rvpmu binary (build/firmware/rvXX/rvpmu-fw.elf). NULL: none. */
+static const char *choose_firmware(const struct machine_options *o, char *buf, size_t len) {
+  if (o->bios) return strcmp(o->bios, "none") ? o->bios : NULL;
+  unsigned xlen = 64;
+  uint64_t entry = 0;
+  bool payload = o->kernel != NULL;
+  if (!payload && o->elf && elf_entry(o->elf, &xlen, &entry) == 0)
+    payload = entry == (xlen == 64 ? RVPMU_PAYLOAD_ADDR_RV64 : RVPMU_PAYLOAD_ADDR_RV32);
+  if (!payload) return NULL;
+  if (o->kernel && elf_entry(o->kernel, &xlen, &entry) != 0) xlen = 64; /* a raw image: RV64 */
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return NULL;
+  self[n] = '\0';
+  char *slash = strrchr(self, '/');
+  if (slash) *slash = '\0';
+  /* Next to the binary (build/), or one level up for variant builds (build/asan/). */
+  snprintf(buf, len, "%s/firmware/rv%u/rvpmu-fw.elf", self, xlen);
+  if (access(buf, R_OK) != 0) snprintf(buf, len, "%s/../firmware/rv%u/rvpmu-fw.elf", self, xlen);
+  return buf;
+}
+
+struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
+  char fw_path[4200];
+  struct machine_options resolved = *opts, *o = &resolved;
+  o->bios = choose_firmware(opts, fw_path, sizeof fw_path);
+  if (o->bios && access(o->bios, R_OK) != 0) {
+    fprintf(stderr, "rvpmu: firmware %s: %s%s\n", o->bios, strerror(errno),
+            opts->bios ? "" : " (build it with 'make firmware', or give --firmware none)");
+    return NULL;
+  }
   char err[512];
   struct rvpmu_config cfg = {.core = o->core, .isa = o->isa, .platform = o->platform, .harts = o->harts,
                              .ram_bytes = o->ram_bytes, .max_insns = o->max_insns};

@@ -95,6 +95,21 @@ rv run "$TMP/trap_loop.elf"
 if [ "$st" = 125 ] && grep -q "the trap handler itself traps" "$TMP/err"; then ok "a trap loop stops with 125 and says why"
 else not_ok "a trap loop stops with 125 and says why" "$(last_run)"; fi
 
+# An S-mode payload (entry at the payload address) boots rvpmu's firmware by itself;
+# --firmware none runs it in M mode, where its ECALL has no handler.
+if [ -f "$(dirname "$RVPMU")/firmware/rv64/rvpmu-fw.elf" ] || [ -f "$(dirname "$RVPMU")/../firmware/rv64/rvpmu-fw.elf" ]; then
+  build_guest_at smode64 rv64 smode_shutdown.S 0x80200000 && {
+    rv run "$TMP/smode64.elf"
+    expect_status "an S-mode payload boots the firmware automatically" 0
+    rv run --firmware none "$TMP/smode64.elf"
+    expect_status "--firmware none runs the payload without firmware" 125
+  }
+  build_guest_at smode32 rv32 smode_shutdown.S 0x80400000 && {
+    rv run "$TMP/smode32.elf"
+    expect_status "an RV32 S-mode payload boots the RV32 firmware" 0
+  }
+fi
+
 # -- ends the options.
 rv run -- "$TMP/fail7-rv64.elf"
 expect_status "run -- prog" 7
