@@ -24,7 +24,12 @@ static int uart_read(void *ctx, uint64_t off, unsigned size, uint64_t *value) {
   switch (off) {
     case UART_THR: *value = dlab ? u->dll : 0; break; /* RBR: no input */
     case UART_IER: *value = dlab ? u->dlm : u->regs[UART_IER]; break;
-    case UART_IIR: *value = 0x01; break; /* no interrupt pending */
+    case UART_IIR:
+      /* The transmitter is always empty: with its interrupt enabled (IER bit 1) that is a
+       * pending "THR empty" cause (0x02), which drivers that poll IIR instead of taking the
+       * interrupt (Linux's 8250 without an IRQ) need in order to send; else none (0x01). */
+      *value = (u->regs[UART_IER] & 0x02) ? 0x02 : 0x01;
+      break;
     case UART_LSR: *value = LSR_THRE | LSR_TEMT; break;
     case UART_MSR: *value = 0; break;
     default: *value = off < sizeof u->regs ? u->regs[off] : 0; break; /* the window is 0x100 bytes */
