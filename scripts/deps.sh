@@ -8,6 +8,7 @@ RVPMU_PACKAGES=(
   libfdt-dev                # device trees
   gcc-riscv64-unknown-elf   # guest programs and benchmarks (rv32 and rv64 multilibs)
   qemu-system-misc          # the peer for architectural behaviour and speed
+  opensbi                   # the peer SBI firmware (generic fw_jump, RV64): tests/run_all.sh sbi_opensbi*
   python3                   # JSON checks in the CLI tests
   time                      # peak RSS in the benchmark
 )

@@ -39,7 +39,18 @@ void machine_update_timer_irqs(struct machine *m) {
   for (unsigned i = 0; i < m->num_harts; i++) {
     struct hart *h = m->harts[i];
     uint64_t before = h->mip;
-    h->mip = m->timer_pending(m, i) ? h->mip | MIP_MTIP : h->mip & ~MIP_MTIP;
+    if (m->timer_pending(m, i)) {
+      /* It rose at its deadline, unless that passed while it was seen clear (a compare value
+       * written into the past): then now. */
+      if (!(before & MIP_MTIP)) {
+        uint64_t deadline = m->timer_deadline(m, i), now = hart_now_cycles(h);
+        uint64_t rose = deadline > h->mtip_clear_cycles ? deadline : h->mtip_clear_cycles;
+        hart_set_mip(h, before | MIP_MTIP, rose < now ? rose : now);
+      }
+    } else {
+      h->mip = before & ~MIP_MTIP;
+      h->mtip_clear_cycles = hart_now_cycles(h);
+    }
     if (h->mip != before) h->budget = 0;
   }
 }
@@ -61,8 +72,16 @@ void machine_fail(struct machine *m, const char *fmt, ...) {
   for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0;
 }
 
+/* Optional multi-letter extensions (enum isa_ext) by name. */
+static const struct {
+  const char *name;
+  unsigned bit;
+} optional_ext[] = {{"zba", ISA_EXT_ZBA}, {"zbb", ISA_EXT_ZBB}, {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS},
+                    {"zicbom", ISA_EXT_ZICBOM}};
+
 /* Parses an ISA string "rv32..."/"rv64..." (optionally with _z... extensions the hart always
- * has: zicsr, zifencei, zicntr, zihpm) against what the profile can run. */
+ * has: zicsr, zifencei, zicntr, zihpm, and the optional ones the profile can run: zba, zbb,
+ * zbc, zbs, zicbom) against what the profile can run. */
 static int parse_isa(struct machine *m, const char *isa, char *err, size_t errlen) {
   char lower[64];
   size_t n = strlen(isa);
@@ -81,6 +100,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
     return -1;
   }
   char *ext = lower + 4;
+  unsigned ext_bits = 0;
   char *under = strchr(ext, '_');
   if (under) {
     for (char *z = under; z && *z;) {
@@ -89,6 +109,14 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
       static const char *const always[] = {"zicsr", "zifencei", "zicntr", "zihpm"};
       bool ok = false;
       for (size_t i = 0; i < 4; i++) ok |= strlen(always[i]) == len && strncmp(z + 1, always[i], len) == 0;
+      for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext; i++) {
+        if (strlen(optional_ext[i].name) != len || strncmp(z + 1, optional_ext[i].name, len) != 0) continue;
+        bool rv32_only = optional_ext[i].bit & (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS);
+        if ((m->profile->isa_ext & optional_ext[i].bit) && !(rv32_only && xlen != 32)) {
+          ext_bits |= optional_ext[i].bit;
+          ok = true;
+        }
+      }
       if (!ok) {
         snprintf(err, errlen, "core %s does not implement extension '%.*s' (ISA '%s')", m->profile->name,
                  (int)len, z + 1, isa);
@@ -98,9 +126,22 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
     }
     *under = '\0';
   }
+  /* G = IMAFD_Zicsr_Zifencei (the hart always has the last two): spelt out, so that misa and
+   * the device tree name the letters. */
+  char expanded[60]; /* as long as lower's letters can be */
   if (ext[0] == 'g') {
-    snprintf(err, errlen, "core %s cannot run '%s': G includes F and D, which it lacks", m->profile->name, isa);
-    return -1;
+    if (!strchr(m->profile->isa_letters, 'f') || !strchr(m->profile->isa_letters, 'd')) {
+      snprintf(err, errlen, "core %s cannot run '%s': G includes F and D, which it lacks", m->profile->name, isa);
+      return -1;
+    }
+    size_t rest = strlen(ext + 1);
+    if (5 + rest >= sizeof expanded) {
+      snprintf(err, errlen, "ISA '%s' is too long", isa);
+      return -1;
+    }
+    memcpy(expanded, "imafd", 5);
+    memcpy(expanded + 5, ext + 1, rest + 1);
+    ext = expanded;
   }
   if (ext[0] != 'i' && ext[0] != 'e') {
     snprintf(err, errlen, "ISA '%s': the base must be I or E", isa);
@@ -117,8 +158,19 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
       return -1;
     }
   }
+  if (strchr(ext, 'd') && !strchr(ext, 'f')) {
+    snprintf(err, errlen, "ISA '%s': D requires F", isa);
+    return -1;
+  }
+  if (strchr(ext, 'f')) ext_bits |= ISA_EXT_F;
+  if (strchr(ext, 'd')) ext_bits |= ISA_EXT_D;
   m->xlen = xlen;
+  m->isa_ext = ext_bits;
   snprintf(m->isa, sizeof m->isa, "rv%u%s", xlen, ext);
+  size_t len = (size_t)snprintf(m->isa_name, sizeof m->isa_name, "%s", m->isa);
+  for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext && len < sizeof m->isa_name; i++)
+    if (ext_bits & optional_ext[i].bit)
+      len += (size_t)snprintf(m->isa_name + len, sizeof m->isa_name - len, "_%s", optional_ext[i].name);
   return 0;
 }
 
@@ -154,7 +206,9 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
     goto fail;
   for (unsigned i = 0; i < m->num_harts; i++) {
     struct hart *h = calloc(1, sizeof *h);
-    if (!h || !(h->blocks = block_cache_create())) {
+    if (!h || !(h->blocks = block_cache_create()) ||
+        (m->profile->model_bytes && !(h->model = calloc(1, m->profile->model_bytes)))) {
+      if (h) block_cache_destroy(h->blocks);
       free(h);
       snprintf(err, errlen, "out of memory");
       goto fail;
@@ -163,6 +217,7 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
     h->machine = m;
     h->hartid = i;
     h->xlen = m->xlen;
+    h->isa_ext = m->isa_ext;
     h->misa = misa_for(m);
     h->ialign_mask = strchr(m->isa + 4, 'c') ? 1 : 3;
     m->mtimecmp[i] = UINT64_MAX;
@@ -180,6 +235,7 @@ void rvpmu_machine_destroy(struct rvpmu_machine *mm) {
   for (unsigned i = 0; i < m->num_harts; i++) {
     if (!m->harts[i]) continue;
     block_cache_destroy(m->harts[i]->blocks);
+    free(m->harts[i]->model);
     free(m->harts[i]);
   }
   bus_destroy(&m->bus);
@@ -399,7 +455,7 @@ int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char 
   return 0;
 }
 
-const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa; }
+const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa_name; }
 const char *rvpmu_machine_core(const struct rvpmu_machine *m) { return ((const struct machine *)m)->profile->name; }
 const char *rvpmu_machine_platform(const struct rvpmu_machine *m) { return ((const struct machine *)m)->platform; }
 uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m) { return ((const struct machine *)m)->timebase_hz; }

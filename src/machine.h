@@ -19,7 +19,10 @@ struct machine {
   unsigned num_harts;
   struct profile *profile;
   unsigned xlen;
-  char isa[64];                 /* ISA string it runs, canonical lower case */
+  char isa[64];                 /* ISA string it runs, canonical lower case: "rv" XLEN and the
+                                 * single-letter extensions only */
+  unsigned isa_ext;             /* the optional multi-letter extensions it runs (enum isa_ext) */
+  char isa_name[128];           /* the ISA as shown to users: isa and the optional extensions */
   const char *platform;         /* platform name */
   uint64_t reset_pc, mtvec_reset; /* the platform's reset state */
   bool fixed_reset_pc;          /* harts start at reset_pc even when an ELF names another entry */

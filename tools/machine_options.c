@@ -15,8 +15,8 @@
 
 const char machine_options_help[] =
     "  --core NAME[,opt=val...]  core profile (default generic; see 'rvpmu list --help')\n"
-    "  --isa STRING              ISA to run, e.g. rv32imac or rv64imac (default: the profile's\n"
-    "                            extensions at the ELF file's XLEN)\n"
+    "  --isa STRING              ISA to run, e.g. rv32imac, rv64imac or rv64gc (default:\n"
+    "                            the profile's extensions at the ELF file's XLEN)\n"
     "  --platform NAME           memory map: virt (QEMU virt), ibex-simple (Ibex simple system),\n"
     "                            cv32e40p-tb (CV32E40P example testbench); default: the core's\n"
     "  --harts N                 number of harts (default 1)\n"

@@ -19,6 +19,16 @@
 
 static uint64_t lcof_bit(const struct hart *h) { return h->machine->profile->has_sscofpmf ? MIP_LCOFIP : 0; }
 
+/* mstatus.FS is writable only with F (privileged spec 3.1.6.6: read-only zero otherwise). */
+static uint64_t fs_writable(const struct hart *h) { return (h->isa_ext & ISA_EXT_F) ? MSTATUS_FS : 0; }
+
+/* mstatus.SD/sstatus.SD (bit XLEN-1): set when FS (or XS, always 0 here) is Dirty. Computed on
+ * every read, so FP instructions only set FS. */
+static uint64_t status_sd(const struct hart *h) {
+  if ((h->mstatus & MSTATUS_FS) != MSTATUS_FS) return 0;
+  return h->xlen == 32 ? MSTATUS_SD32 : MSTATUS_SD64;
+}
+
 /* Whether the current mode may read counter `idx` through its unprivileged CSR (3.1.11). */
 static bool counter_enabled(const struct hart *h, unsigned idx) {
   if (h->priv == PRIV_M) return true;
@@ -79,9 +89,15 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
       v = hpm_overflow_bits(&h->hpm);
       if (h->priv == PRIV_S) v &= h->hpm.mcounteren;
       break;
-    case CSR_MSTATUS: v = h->mstatus; break;
+    case CSR_MSTATUS: v = h->mstatus | status_sd(h); break;
     case CSR_MSTATUSH: if (!rv32) return ILLEGAL; v = 0; break;
-    case CSR_SSTATUS: v = h->mstatus & SSTATUS_MASK; break;
+    case CSR_SSTATUS: v = (h->mstatus & SSTATUS_MASK) | status_sd(h); break;
+    /* fcsr and its views exist with F and are accessible only while mstatus.FS != Off
+     * (unpriv. spec "F": fcsr; priv. spec 3.1.6.6). */
+    case CSR_FFLAGS: case CSR_FRM: case CSR_FCSR:
+      if (!(h->isa_ext & ISA_EXT_F) || !(h->mstatus & MSTATUS_FS)) return ILLEGAL;
+      v = csr == CSR_FFLAGS ? h->fflags : csr == CSR_FRM ? h->frm : (h->frm << 5 | h->fflags);
+      break;
     case CSR_MISA: v = h->misa; break;
     case CSR_MEDELEG: v = h->medeleg; break;
     case CSR_MIDELEG: v = h->mideleg; break;
@@ -105,7 +121,9 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
       break;
     case CSR_MHARTID: v = h->hartid; break;
     case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MCONFIGPTR: v = 0; break;
-    case CSR_MENVCFG: case CSR_SENVCFG: v = 0; break; /* no optional fields implemented */
+    /* Only the Zicbom fields exist, and only with Zicbom; S mode's senvcfg needs S mode. */
+    case CSR_MENVCFG: v = h->menvcfg; break;
+    case CSR_SENVCFG: v = h->senvcfg; break;
     case CSR_MENVCFGH: if (!rv32) return ILLEGAL; v = 0; break;
     /* Debug triggers: none. tselect is read-only zero and tdata1 reads type 0 ("no trigger"),
      * which is how software (riscv-tests' breakpoint, OpenSBI) discovers that. */
@@ -147,7 +165,7 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_SCOUNTEREN: h->hpm.scounteren = (uint32_t)v; return;
     case CSR_MSTATUS:
     case CSR_SSTATUS: {
-      uint64_t mask = csr == CSR_MSTATUS ? MSTATUS_WRITABLE : (SSTATUS_MASK & MSTATUS_WRITABLE);
+      uint64_t mask = (csr == CSR_MSTATUS ? MSTATUS_WRITABLE : (SSTATUS_MASK & MSTATUS_WRITABLE)) | fs_writable(h);
       uint64_t s = (h->mstatus & ~mask) | (v & mask);
       if (((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2) s &= ~MSTATUS_MPP; /* reserved MPP: U */
       bool translation_changed = ((s ^ h->mstatus) & MSTATUS_TRANSLATION_BITS) != 0;
@@ -160,13 +178,13 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_MIE: h->mie = v & (MIE_WRITABLE | lcof_bit(h)); return;
     case CSR_MIP: {
       uint64_t w = MIP_SOFTWARE_WRITABLE | lcof_bit(h);
-      h->mip = (h->mip & ~w) | (v & w);
+      hart_set_mip(h, (h->mip & ~w) | (v & w), hart_clock_cycles(h));
       return;
     }
     case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg); return;
     case CSR_SIP: {
       uint64_t w = h->mideleg & (MIP_SSIP | lcof_bit(h));
-      h->mip = (h->mip & ~w) | (v & w);
+      hart_set_mip(h, (h->mip & ~w) | (v & w), hart_clock_cycles(h));
       return;
     }
     case CSR_MTVEC: h->mtvec = legal_tvec(v); return;
@@ -180,6 +198,19 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_SCAUSE: h->scause = v; return;
     case CSR_MTVAL: h->mtval = v; return;
     case CSR_STVAL: h->stval = v; return;
+    /* fcsr: frm (7:5) holds any 3-bit value, reserved bits 31:8 read zero; a write makes the FP
+     * state Dirty. */
+    case CSR_FFLAGS: h->fflags = v & 0x1f, h->mstatus |= MSTATUS_FS; return;
+    case CSR_FRM: h->frm = v & 7, h->mstatus |= MSTATUS_FS; return;
+    case CSR_FCSR: h->fflags = v & 0x1f, h->frm = (v >> 5) & 7, h->mstatus |= MSTATUS_FS; return;
+    case CSR_MENVCFG:
+    case CSR_SENVCFG: {
+      uint64_t w = (h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0;
+      v &= w;
+      if ((v & ENVCFG_CBIE) == 2ull << 4) v &= ~ENVCFG_CBIE; /* reserved CBIE value: WARL 00 */
+      *(csr == CSR_MENVCFG ? &h->menvcfg : &h->senvcfg) = v;
+      return;
+    }
     case CSR_SATP: {
       /* Only Bare and Sv39 (RV64) / Sv32 (RV32); a write of another mode has no effect at all
        * (4.1.11), which is how Linux probes for Sv57 and Sv48. No ASIDs: ASID bits read 0. */

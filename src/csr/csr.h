@@ -25,10 +25,22 @@ enum csr_number {
 #define MSTATUS_TVM (1ull << 20)
 #define MSTATUS_TW (1ull << 21)
 #define MSTATUS_TSR (1ull << 22)
+#define MSTATUS_FS_SHIFT 13
+#define MSTATUS_FS (3ull << MSTATUS_FS_SHIFT) /* FP state: 0 Off, 1 Initial, 2 Clean, 3 Dirty */
+#define MSTATUS_XS (3ull << 15)
+#define MSTATUS_SD32 (1ull << 31) /* SD: FS or XS is Dirty (read-only; bit XLEN-1) */
+#define MSTATUS_SD64 (1ull << 63)
 #define MSTATUS_UXL (3ull << 32)
 #define MSTATUS_SXL (3ull << 34)
-/* The fields sstatus shows of mstatus (4.1.1); FS/XS/SD are zero without F. */
-#define SSTATUS_MASK (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_UXL)
+/* The fields sstatus shows of mstatus (4.1.1), SD aside (computed: csr.c); FS is zero without
+ * F, XS always (no custom extension state). */
+#define SSTATUS_MASK \
+  (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_FS | MSTATUS_XS | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_UXL)
+
+/* menvcfg/senvcfg fields (Zicbom; privileged spec 3.1.18, 4.1.10). */
+#define ENVCFG_CBIE (3ull << 4)     /* CBO.INVAL: 00 illegal, 01 flush, 11 invalidate (10 reserved) */
+#define ENVCFG_CBIE_FLUSH (1ull << 4)
+#define ENVCFG_CBCFE (1ull << 6)    /* CBO.CLEAN and CBO.FLUSH allowed in the less privileged mode */
 
 /* Interrupt numbers (mip/mie bits, mcause codes). */
 enum irq {

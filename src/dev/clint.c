@@ -42,7 +42,7 @@ static int clint_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
   if (off < CLINT_MSIP + 4 * m->num_harts) {
     if (off % 4 == 0) {
       struct hart *h = m->harts[off / 4];
-      h->mip = (value & 1) ? h->mip | MIP_MSIP : h->mip & ~MIP_MSIP;
+      hart_set_mip(h, (value & 1) ? h->mip | MIP_MSIP : h->mip & ~MIP_MSIP, machine_clock(m));
     }
     return BUS_BREAK;
   }

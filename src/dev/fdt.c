@@ -30,7 +30,10 @@ static int isa_extensions(void *fdt, const struct machine *m) {
   size_t n = 0;
   for (const char *c = m->isa + 4; *c; c++) n += (size_t)snprintf(list + n, sizeof list - n, "%c", *c) + 1;
   const char *multi[] = {"zicsr", "zifencei", "zicntr", "zihpm",
-                         m->profile->has_sscofpmf ? "sscofpmf" : NULL, m->profile->has_smcntrpmf ? "smcntrpmf" : NULL};
+                         m->profile->has_sscofpmf ? "sscofpmf" : NULL, m->profile->has_smcntrpmf ? "smcntrpmf" : NULL,
+                         m->isa_ext & ISA_EXT_ZBA ? "zba" : NULL, m->isa_ext & ISA_EXT_ZBB ? "zbb" : NULL,
+                         m->isa_ext & ISA_EXT_ZBC ? "zbc" : NULL, m->isa_ext & ISA_EXT_ZBS ? "zbs" : NULL,
+                         m->isa_ext & ISA_EXT_ZICBOM ? "zicbom" : NULL};
   for (size_t i = 0; i < sizeof multi / sizeof *multi; i++)
     if (multi[i]) n += (size_t)snprintf(list + n, sizeof list - n, "%s", multi[i]) + 1;
   return fdt_property(fdt, "riscv,isa-extensions", list, (int)n);
@@ -41,9 +44,10 @@ static int cpus(void *fdt, const struct machine *m) {
   TRY(fdt_property_u32(fdt, "#address-cells", 1));
   TRY(fdt_property_u32(fdt, "#size-cells", 0));
   TRY(fdt_property_u32(fdt, "timebase-frequency", (uint32_t)m->timebase_hz));
-  char isa[128];
-  snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s", m->isa, m->profile->has_sscofpmf ? "_sscofpmf" : "",
-           m->profile->has_smcntrpmf ? "_smcntrpmf" : "");
+  char isa[192];
+  /* The letters and the optional extensions (isa_name), then the ones every hart has. */
+  snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s", m->isa_name,
+           m->profile->has_sscofpmf ? "_sscofpmf" : "", m->profile->has_smcntrpmf ? "_smcntrpmf" : "");
   for (unsigned i = 0; i < m->num_harts; i++) {
     char name[32];
     snprintf(name, sizeof name, "cpu@%u", i);
@@ -56,6 +60,8 @@ static int cpus(void *fdt, const struct machine *m) {
     TRY(fdt_property_string(fdt, "riscv,isa-base", m->xlen == 64 ? "rv64i" : "rv32i"));
     TRY(isa_extensions(fdt, m));
     if (m->profile->has_s_mode) TRY(fdt_property_string(fdt, "mmu-type", m->xlen == 64 ? "riscv,sv39" : "riscv,sv32"));
+    if ((m->isa_ext & ISA_EXT_ZICBOM) && m->profile->cbom_block_bytes)
+      TRY(fdt_property_u32(fdt, "riscv,cbom-block-size", m->profile->cbom_block_bytes));
     TRY(fdt_property_u32(fdt, "clock-frequency", (uint32_t)(m->timebase_hz * m->cycles_per_tick)));
     TRY(fdt_begin_node(fdt, "interrupt-controller"));
     TRY(fdt_property_u32(fdt, "#interrupt-cells", 1));
@@ -134,6 +140,7 @@ static int pmu(void *fdt, const struct machine *m) {
   const struct profile *p = m->profile;
   uint32_t hpm_mask = 0;
   for (unsigned i = 0; i < p->num_hpm; i++) hpm_mask |= 1u << (3 + i);
+  hpm_mask &= ~(p->latency_pairs | p->latency_pairs << 1); /* latency counters count no events */
   fdt32_t to_event[3 * 64], to_counters[3 * 64], raw[5 * 64];
   int ne = 0, nc = 0, nr = 0;
   for (const struct profile_event *e = p->events; e->name && nc < 64 * 3; e++) {

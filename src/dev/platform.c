@@ -26,7 +26,13 @@ static int add_all(struct machine *m, const struct device *devs, size_t n) {
 
 static int virt_devices(struct machine *m) {
   const struct device devs[] = {test_device(m, 0x100000), clint_device(m, 0x2000000), uart_device(m, 0x10000000)};
-  return add_all(m, devs, sizeof devs / sizeof *devs);
+  if (add_all(m, devs, sizeof devs / sizeof *devs) != 0) return -1;
+  /* A core that wants a peripheral region (MicroBlaze V) gets it where the profile says. */
+  if (m->profile->periph_base) {
+    const struct device periph = periph_device(m, m->profile->periph_base);
+    return bus_add_device(&m->bus, &periph);
+  }
+  return 0;
 }
 
 static int ibex_simple_devices(struct machine *m) {

@@ -16,6 +16,8 @@
 
 void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->x, 0, sizeof h->x);
+  memset(h->f, 0, sizeof h->f); /* FS = Off below: software enables the FP state */
+  h->fflags = h->frm = 0;
   h->pc = pc;
   h->priv = PRIV_M;
   h->mstatus = h->xlen == 64 ? (2ull << 32 | 2ull << 34) : 0; /* UXL = SXL = 64 on RV64 */
@@ -29,10 +31,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->reservation = ~0ull;
   h->budget = 0;
   const struct profile *p = h->machine->profile;
-  h->timed_branches = p->taken_branch.n != 0;
+  h->timed_branches = p->taken_branch.n != 0 || p->branch;
   h->timed_muldiv = p->div_timing || p->mul_timing;
-  h->timed_targets = p->unaligned_target.n != 0;
-  h->timed_context = p->time_insn != NULL;
+  h->timed_targets = p->unaligned_target.n != 0 || p->jump;
+  h->timed_context = p->time_insn != NULL || p->fetch_block;
+  memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
+  h->mtip_clear_cycles = 0;
+  if (h->model) memset(h->model, 0, p->model_bytes);
+  if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
@@ -60,9 +66,10 @@ void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
     if (events & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
 }
 
-void hart_branch_outcome(struct hart *h, bool taken) {
+void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   const struct profile *p = h->machine->profile;
-  if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
+  if (p->branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
+  else if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
   else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
 }
 
@@ -75,15 +82,32 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 }
 
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc) {
-  if ((pc & 3) == 2 && insn_length(blk->insns[0].raw) == 4)
-    hart_add_timing(h, &h->machine->profile->unaligned_target);
+  const struct profile *p = h->machine->profile;
+  if ((pc & 3) == 2 && insn_length(blk->insns[0].raw) == 4 && p->unaligned_target.n)
+    hart_add_timing(h, &p->unaligned_target);
+  /* The jump that got here ended the last block (after a trap there is none). */
+  const struct block *from = h->last_block;
+  if (p->jump && from && from->count) {
+    const struct insn *j = &from->insns[from->count - 1];
+    if (j->op == OP_JAL || j->op == OP_JALR) p->jump(h, j, from->paddr + j->pc_off, pc);
+  }
+}
+
+void hart_report_latency(struct hart *h, enum event_id ev, uint64_t cycles) {
+  hpm_latency_sample(&h->hpm, ev, cycles);
+}
+
+void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
+  for (uint64_t rising = mip & ~h->mip & 0xffff; rising; rising &= rising - 1)
+    h->irq_raised_cycles[__builtin_ctzll(rising)] = now;
+  h->mip = mip;
 }
 
 uint64_t hart_clock_cycles(const struct hart *h) { return h->hpm.acc[EV_CYCLES] + h->sleep_cycles; }
 
 void hart_collect_overflow(struct hart *h) {
   if (h->hpm.overflowed) {
-    h->mip |= MIP_LCOFIP;
+    hart_set_mip(h, h->mip | MIP_LCOFIP, hart_now_cycles(h));
     h->hpm.overflowed = 0;
   }
 }
@@ -96,10 +120,15 @@ void hart_select_tlbs(struct hart *h) {
   h->tlb_load = h->tlb[data_priv][ACCESS_LOAD];
   h->tlb_store = h->tlb[data_priv][ACCESS_STORE];
   h->tlb_fetch = h->tlb[h->priv][ACCESS_FETCH];
+  if (h->machine->profile->data_access_ram) {
+    h->tlb_load_model = h->tlb_load, h->tlb_store_model = h->tlb_store;
+    h->tlb_load = h->tlb_store = h->tlb_never;
+  }
 }
 
 void hart_flush_translation(struct hart *h, bool blocks) {
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
+  memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
   if (blocks && h->blocks) {
     block_cache_flush(h->blocks);
@@ -142,6 +171,11 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
     machine_update_timer_irqs(h->machine);
   }
   hart_add_timing(h, interrupt ? &p->interrupt_entry : &p->exception_entry);
+  if (interrupt && code < 16) {
+    /* Interrupt latency: from the request (mip rising) to the handler's first instruction. */
+    uint64_t now = hart_clock_cycles(h), raised = h->irq_raised_cycles[code];
+    hart_report_latency(h, EV_INTERRUPTS, now > raised ? now - raised : 0);
+  }
   h->sleeping = false;
   uint64_t deleg = interrupt ? h->mideleg : h->medeleg;
   if (h->priv <= PRIV_S && (deleg >> code & 1)) {

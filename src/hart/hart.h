@@ -41,8 +41,14 @@ struct hart {
   uint64_t pc;
   unsigned priv;            /* enum priv */
   unsigned xlen;            /* 32 or 64 */
+  unsigned isa_ext;         /* optional extensions it decodes (enum isa_ext, from the ISA string) */
   unsigned hartid;
   struct machine *machine;
+  /* F/D state (used only when the ISA has F): the FP registers, 64 bits each with single
+   * values NaN-boxed, and the fields of fcsr. */
+  uint64_t f[32];
+  uint32_t fflags;          /* accrued exception flags, fcsr bits 4:0 (enum sf_flag) */
+  uint32_t frm;             /* dynamic rounding mode, fcsr bits 7:5; 5-7 are kept but illegal to use */
 
   /* Trap and status CSRs (privileged spec ch. 3 and 4); sstatus/sie/sip are views. */
   uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
@@ -63,6 +69,11 @@ struct hart {
   bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
   bool timed_context;       /* correct block entries for hazards across blocks */
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
+  /* Interrupt latency (hart_take_trap reports it with hpm_latency_sample): the clock at which
+   * each interrupt last became pending in mip, and the last clock at which MTIP was seen
+   * clear (the timer's rise is the later of that and its deadline). */
+  uint64_t irq_raised_cycles[16];
+  uint64_t mtip_clear_cycles;
   uint64_t insns_at_last_trap; /* acc[EV_INSNS] when the last trap was taken */
   unsigned trap_streak;     /* traps taken in a row without an instruction retiring */
   /* While a load or store is in its slow path: its block and instruction, so that devices see
@@ -78,6 +89,11 @@ struct hart {
   /* Translation caches. */
   struct tlb_entry tlb[4][ACCESS_KINDS][TLB_SIZE]; /* [effective priv][access] */
   struct tlb_entry *tlb_load, *tlb_store, *tlb_fetch;
+  /* With a data_access model of RAM (profile.data_access_ram) every load and store must reach it:
+   * tlb_load/tlb_store then point at tlb_never, which never hits, and the slow path consults
+   * the real tables through these (NULL otherwise). */
+  struct tlb_entry *tlb_load_model, *tlb_store_model;
+  struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
@@ -88,7 +104,9 @@ struct hart {
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
   _Alignas(16) uint8_t step_block[2][256];
+  uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
+  void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */
@@ -125,8 +143,12 @@ void hart_select_tlbs(struct hart *h);
 void hart_add_timing(struct hart *h, const struct insn_timing *t);
 /* Adds `n` occurrences of the events in `events` that take no cycle of their own. */
 void hart_add_events(struct hart *h, uint64_t events, uint32_t n);
-/* A conditional branch retired taken or not (timed profiles). */
-void hart_branch_outcome(struct hart *h, bool taken);
+/* The conditional branch `in` of block `blk` retired taken or not (timed profiles). */
+void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
+/* A latency of `cycles` for an occurrence of latency event `ev` (see hpm_latency_sample). */
+void hart_report_latency(struct hart *h, enum event_id ev, uint64_t cycles);
+/* Sets mip to `mip`, noting when each interrupt that becomes pending rose (clock `now`). */
+void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now);
 /* Operand-dependent multiply/divide latency of `in` (timed profiles). */
 void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b);
 /* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
@@ -151,6 +173,16 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value);
 int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value);
 /* AMO/LR/SC of width 4 or 8 (insn->imm = funct5). Returns 0 or an exception cause. */
 int hart_amo(struct hart *h, const struct insn *in, unsigned size);
+
+/* An F/D instruction other than a load or store (hart/fp.c): checks mstatus.FS and the
+ * rounding mode, computes, writes rd, accrues fflags and marks FS dirty. Returns 0 or
+ * EXC_ILLEGAL_INSN. */
+int hart_fp_exec(struct hart *h, const struct insn *in);
+
+/* Zicbom CBO.INVAL/CLEAN/FLUSH (`in`) of the cache block holding va: the menvcfg/senvcfg
+ * checks, then the address is checked like a load's, or failing that a store's (CMO spec 2.5);
+ * the profile's cache model, if any, sees the operation. Returns 0 or an exception cause. */
+int hart_cbo(struct hart *h, const struct insn *in, uint64_t va);
 
 /* Translates va for `access` in the effective privilege: 0 and the physical address, or the
  * page-fault/access-fault cause. Fills the TLB for RAM pages when `fill`. */

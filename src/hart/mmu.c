@@ -127,15 +127,36 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
   return 0;
 }
 
+/* Translation of a data access: through the real TLB first when a data_access model keeps
+ * the fast path's TLB empty (hart.tlb_load_model), else by hart_translate. */
+static int translate_data(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
+  const struct tlb_entry *tlb = a == ACCESS_LOAD ? h->tlb_load_model : h->tlb_store_model;
+  if (tlb) {
+    const struct tlb_entry *e = &tlb[(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
+    if (e->vpn == va >> PAGE_SHIFT) {
+      *pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1));
+      return 0;
+    }
+  }
+  return hart_translate(h, va, a, pa);
+}
+
+/* Tells the profile's data model (if any) about a completed access. */
+static void data_access(struct hart *h, uint64_t pa, unsigned size, bool store) {
+  const struct profile *p = h->machine->profile;
+  if (p->data_access) p->data_access(h, pa, size, store, !bus_ram_ptr(&h->machine->bus, pa, size));
+}
+
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
   if (va & (size - 1)) {
     if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
     return EXC_LOAD_MISALIGNED;
   }
   uint64_t pa;
-  int r = hart_translate(h, va, ACCESS_LOAD, &pa);
+  int r = translate_data(h, va, ACCESS_LOAD, &pa);
   if (r) return r;
   if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
+  data_access(h, pa, size, false);
   return 0;
 }
 
@@ -145,10 +166,11 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
     return EXC_STORE_MISALIGNED;
   }
   uint64_t pa;
-  int r = hart_translate(h, va, ACCESS_STORE, &pa);
+  int r = translate_data(h, va, ACCESS_STORE, &pa);
   if (r) return r;
   struct machine *m = h->machine;
   if (m->tohost && pa >= m->tohost && pa < m->tohost + 8) {
+    data_access(h, pa, size, true);
     /* A 64-bit write is the command; 32-bit code writes the low word, then the high one, and
      * the command is taken with the high word (as riscv-tests and QEMU do). */
     if (bus_write(&m->bus, pa, size, value) != 0) return EXC_STORE_ACCESS;
@@ -159,7 +181,33 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   }
   r = bus_write(&m->bus, pa, size, value);
   if (r == BUS_FAULT) return EXC_STORE_ACCESS;
+  data_access(h, pa, size, true);
   return r;
+}
+
+int hart_cbo(struct hart *h, const struct insn *in, uint64_t va) {
+  bool inval = in->imm == 0;
+  uint64_t need = inval ? ENVCFG_CBIE : ENVCFG_CBCFE;
+  /* Less privileged modes need the enable of every mode above them (CMO spec 2.5.1/2.5.2); an
+   * enabled CBO.INVAL that some level turns into a flush (CBIE = 01) flushes. */
+  bool flush_instead = false;
+  if (h->priv < PRIV_M) {
+    if (!(h->menvcfg & need)) return EXC_ILLEGAL_INSN;
+    flush_instead |= inval && (h->menvcfg & ENVCFG_CBIE) == ENVCFG_CBIE_FLUSH;
+  }
+  if (h->priv < PRIV_S && h->machine->profile->has_s_mode) {
+    if (!(h->senvcfg & need)) return EXC_ILLEGAL_INSN;
+    flush_instead |= inval && (h->senvcfg & ENVCFG_CBIE) == ENVCFG_CBIE_FLUSH;
+  }
+  if (h->xlen == 32) va = (uint32_t)va;
+  uint64_t pa;
+  if (hart_translate(h, va, ACCESS_LOAD, &pa) != 0) {
+    int r = hart_translate(h, va, ACCESS_STORE, &pa);
+    if (r) return r;
+  }
+  const struct profile *p = h->machine->profile;
+  if (p->cache_block_op) p->cache_block_op(h, flush_instead ? CBO_FLUSH : (enum cbo_kind)in->imm, pa);
+  return 0;
 }
 
 static void write_rd(struct hart *h, unsigned rd, uint64_t value) {
@@ -176,7 +224,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   unsigned f5 = (unsigned)in->imm;
   bool is_lr = f5 == AMO_LR;
   if (va & (size - 1)) return is_lr ? EXC_LOAD_MISALIGNED : EXC_STORE_MISALIGNED;
-  int r = hart_translate(h, va, is_lr ? ACCESS_LOAD : ACCESS_STORE, &pa);
+  int r = translate_data(h, va, is_lr ? ACCESS_LOAD : ACCESS_STORE, &pa);
   if (r) return r;
   uint8_t *p = bus_ram_ptr(&h->machine->bus, pa, size);
   if (!p) return is_lr ? EXC_LOAD_ACCESS : EXC_STORE_ACCESS; /* no atomics on devices */
@@ -191,6 +239,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   if (is_lr) {
     h->reservation = pa;
     write_rd(h, in->rd, (uint64_t)old);
+    data_access(h, pa, size, false);
     return 0;
   }
   if (f5 == AMO_SC) {
@@ -198,6 +247,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
     h->reservation = ~0ull;
     if (ok) memcpy(p, &src, size);
     write_rd(h, in->rd, ok ? 0 : 1);
+    if (ok) data_access(h, pa, size, true); /* a failed SC writes nothing */
     return 0;
   }
   int64_t b = size == 4 ? (int64_t)(int32_t)src : (int64_t)src;
@@ -216,5 +266,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   }
   memcpy(p, &result, size);
   write_rd(h, in->rd, (uint64_t)old);
+  data_access(h, pa, size, false);
+  data_access(h, pa, size, true);
   return 0;
 }

@@ -86,10 +86,12 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_ECALL: {
       /* ECALL does not retire (Zicntr): the trap is taken with epc at the ECALL. */
       static const uint64_t cause[4] = {EXC_ECALL_U, EXC_ECALL_S, 0, EXC_ECALL_M};
+      hart_add_events(h, h->machine->profile->ecall_ebreak_events, 1);
       hart_take_trap(h, cause[h->priv], 0, pc);
       return;
     }
     case OP_EBREAK:
+      hart_add_events(h, h->machine->profile->ecall_ebreak_events, 1);
       hart_take_trap(h, EXC_BREAKPOINT, pc, pc);
       return;
     case OP_MRET: exec_mret(h, blk, in, pc); return;
@@ -111,6 +113,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_FENCE_I:
       h->pc = next;
       retire_self(h, blk, in);
+      if (h->machine->profile->fence_i) h->machine->profile->fence_i(h);
       hart_flush_translation(h, true); /* frees blk: nothing below may touch it */
       return;
     default: /* OP_ILLEGAL */

@@ -10,10 +10,19 @@ enum event_id {
   EV_COUNT
 };
 
-#define EV_NUM_COMBOS (EV_COMBO28 - EV_COMBO0 + 1)
 /* Event sets are 64-bit masks over these ids. */
 _Static_assert(EV_COUNT <= 64, "event masks are 64 bits");
 #define EV_BIT(ev) (1ull << (ev))
+
+/* Accumulators (hpm.acc, block.events) hold one slot per event id, then EV_NUM_COMBOS combo
+ * slots: the OR-combinations of events that counters with several-event selectors count
+ * (CV32E40P, MicroBlaze V), which increment once per cycle in which any of their events
+ * occurs. Combos are assigned per hart (hpm.combo_mask), are never named to users and are not
+ * events: they take no bit in event masks. One per programmable counter, so every counter can
+ * select a different set. */
+#define EV_NUM_COMBOS 29
+#define EV_COMBO0 EV_COUNT                    /* accumulator index of the first combo */
+#define EV_NUM_ACC (EV_COUNT + EV_NUM_COMBOS) /* accumulator slots */
 
 /* Name and description of an event id (EV_NONE gives "none"). */
 const char *event_name(enum event_id ev);

@@ -26,9 +26,14 @@ static uint64_t inhibit_bit_for(unsigned priv) {
   return priv == PRIV_M ? MHPMEVENT_MINH : priv == PRIV_S ? MHPMEVENT_SINH : MHPMEVENT_UINH;
 }
 
-/* The event set counter idx counts (0: nothing). */
+bool hpm_is_latency_counter(const struct hpm *hpm, unsigned idx) {
+  uint32_t pairs = hpm->profile->latency_pairs;
+  return idx < HPM_NUM_COUNTERS && ((pairs >> idx & 1) || (idx > 0 && (pairs >> (idx - 1) & 1)));
+}
+
+/* The event set counter idx counts (0: nothing; latency counters count no events). */
 static uint64_t counter_events(const struct hpm *hpm, unsigned idx) {
-  if (!(hpm->implemented >> idx & 1)) return 0;
+  if (!(hpm->implemented >> idx & 1) || hpm_is_latency_counter(hpm, idx)) return 0;
   if (idx == 0) return EV_BIT(EV_CYCLES);
   if (idx == 2) return EV_BIT(EV_INSNS);
   return hpm->profile->decode_selector(hpm->profile, hpm->mhpmevent[idx] & MHPMEVENT_SELECTOR_MASK);
@@ -91,7 +96,7 @@ void hpm_fold_all(struct hpm *hpm) {
 /* Recomputes every counter's event and running flag and the list of static events to
  * accumulate. Counters must have been folded first. */
 static void recompute(struct hpm *hpm) {
-  bool wanted[EV_COUNT] = {0};
+  bool wanted[EV_NUM_ACC] = {0};
   assign_combos(hpm);
   for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
     struct hpm_counter *c = &hpm->ctr[i];
@@ -102,9 +107,16 @@ static void recompute(struct hpm *hpm) {
     c->snap = hpm->acc[ev];
     if (run) wanted[ev] = true;
   }
+  hpm->latency_watch = 0;
+  for (uint32_t pairs = hpm->profile->latency_pairs & hpm->implemented; pairs; pairs &= pairs - 1) {
+    unsigned i = (unsigned)__builtin_ctz(pairs);
+    uint64_t m = hpm->profile->decode_selector(hpm->profile, hpm->mhpmevent[i] & MHPMEVENT_SELECTOR_MASK);
+    hpm->latency_events[i] = m;
+    if ((~hpm->mcountinhibit >> i & 3) != 0) hpm->latency_watch |= m;
+  }
   hpm->num_active = 0;
-  for (unsigned ev = 1; ev < EV_COUNT; ev++)
-    if ((wanted[ev] || (hpm->host_events >> ev & 1)) && event_is_static((enum event_id)ev))
+  for (unsigned ev = 1; ev < EV_NUM_ACC; ev++)
+    if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev))
       hpm->active[hpm->num_active++] = (uint8_t)ev;
 }
 
@@ -116,6 +128,7 @@ void hpm_init(struct hpm *hpm, const struct profile *profile, unsigned priv) {
   for (unsigned i = 0; i < profile->num_hpm; i++) hpm->implemented |= 1u << (HPM_FIRST_PROGRAMMABLE + i);
   for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
     hpm->width_mask[i] = width_mask(i < HPM_FIRST_PROGRAMMABLE ? profile->fixed_width : profile->hpm_width);
+    if (i > 0 && (profile->latency_pairs >> (i - 1) & 1)) hpm->width_mask[i] = 0xffffffffu; /* max/min */
     if (i >= HPM_FIRST_PROGRAMMABLE && (hpm->implemented >> i & 1))
       hpm->mhpmevent[i] = profile->selector_reset(profile, i);
   }
@@ -166,7 +179,12 @@ void hpm_write_event(struct hpm *hpm, unsigned idx, uint64_t value) {
   uint64_t writable = (p->selectors_writable ? selector_bits : 0) |
                       (p->has_sscofpmf ? MHPMEVENT_OF | MHPMEVENT_MINH | MHPMEVENT_SINH | MHPMEVENT_UINH : 0);
   hpm_fold_all(hpm);
-  hpm->mhpmevent[idx] = (hpm->mhpmevent[idx] & ~writable) | (value & writable);
+  uint64_t old = hpm->mhpmevent[idx];
+  hpm->mhpmevent[idx] = (old & ~writable) | (value & writable);
+  if (p->selector_write) /* the profile's own WARL rule for the selector bits */
+    hpm->mhpmevent[idx] = (hpm->mhpmevent[idx] & ~MHPMEVENT_SELECTOR_MASK) |
+                          (p->selector_write(p, idx, old & MHPMEVENT_SELECTOR_MASK, value & MHPMEVENT_SELECTOR_MASK) &
+                           MHPMEVENT_SELECTOR_MASK);
   recompute(hpm);
 }
 
@@ -199,6 +217,23 @@ uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn) {
     if (insns < budget) budget = insns;
   }
   return budget;
+}
+
+void hpm_latency_sample(struct hpm *hpm, enum event_id ev, uint64_t cycles) {
+  if (!(hpm->latency_watch & EV_BIT(ev))) return;
+  for (uint32_t pairs = hpm->profile->latency_pairs & hpm->implemented; pairs; pairs &= pairs - 1) {
+    unsigned i = (unsigned)__builtin_ctz(pairs);
+    if (!(hpm->latency_events[i] & EV_BIT(ev))) continue;
+    if (!(hpm->mcountinhibit >> i & 1)) hpm->ctr[i].base = (hpm->ctr[i].base + cycles) & hpm->width_mask[i];
+    if (!(hpm->mcountinhibit >> (i + 1) & 1)) {
+      uint64_t v = hpm->ctr[i + 1].base, s = cycles < 0xffff ? cycles : 0xffff;
+      uint64_t max = v >> 16 & 0xffff, min = v & 0xffff;
+      if (v == 0) max = min = s;
+      if (s > max) max = s;
+      if (s < min) min = s;
+      hpm->ctr[i + 1].base = max << 16 | min;
+    }
+  }
 }
 
 void hpm_watch_event(struct hpm *hpm, enum event_id ev) {

@@ -32,13 +32,15 @@
 struct hpm_counter {
   uint64_t base;  /* counter value at the last fold, already masked to the counter's width */
   uint64_t snap;  /* acc[event] at the last fold */
-  uint8_t event;  /* enum event_id the counter accumulates while running (EV_NONE: nothing) */
+  uint8_t event;  /* accumulator it reads while running: an enum event_id or a combo slot
+                   * (EV_COMBO0 + k); EV_NONE: nothing */
   bool running;   /* not inhibited and not filtered out in the current privilege mode */
 };
 
 struct hpm {
-  uint64_t acc[EV_COUNT];  /* per-hart monotonic event totals; EV_CYCLES and EV_INSNS are
-                            * always accumulated, the others only while listed in `active` */
+  uint64_t acc[EV_NUM_ACC]; /* per-hart monotonic totals of each event and combo (events.h);
+                            * EV_CYCLES and EV_INSNS are always accumulated, the others only
+                            * while listed in `active` or added where they happen */
   struct hpm_counter ctr[HPM_NUM_COUNTERS];
   uint64_t mhpmevent[HPM_NUM_COUNTERS]; /* selector CSRs as software reads them (64-bit view) */
   uint64_t mcyclecfg, minstretcfg;      /* Smcntrpmf */
@@ -50,11 +52,18 @@ struct hpm {
   uint32_t written;        /* counters written by the instruction being executed (see
                             * hpm_instruction_retired: a write wins over its own increment) */
   uint64_t host_events;    /* events a host tool (rvpmu stat) wants accumulated, EV_BIT(id) */
-  uint8_t active[EV_COUNT];/* static events accumulated per block (besides cycles and insns) */
+  uint8_t active[EV_NUM_ACC]; /* static events and combos accumulated per block (besides
+                            * cycles and insns) */
   unsigned num_active;
-  uint64_t combo_mask[EV_NUM_COMBOS]; /* event set of EV_COMBO0 + k (selectors with several bits) */
+  uint64_t combo_mask[EV_NUM_COMBOS]; /* event set of combo slot EV_COMBO0 + k (selectors with
+                            * several events) */
   unsigned num_combos;
   bool combos_changed;     /* combo_mask changed: blocks (which count combos) must be rebuilt */
+  /* Latency pairs (profile.latency_pairs): the events whose latencies each pair's sum counter
+   * (index i) takes, and the union of those of pairs with a counter not inhibited. The pairs'
+   * values live in ctr[i].base and ctr[i + 1].base (never `running`: they count no events). */
+  uint64_t latency_events[HPM_NUM_COUNTERS];
+  uint64_t latency_watch;
   const struct profile *profile;
 };
 
@@ -88,6 +97,15 @@ void hpm_instruction_retired(struct hpm *hpm);
 /* Largest number of cycles (or instructions) that can run before some counter with an OF bit
  * can overflow, assuming at most `max_per_insn` events of any kind per cycle (instruction). */
 uint64_t hpm_overflow_budget(const struct hpm *hpm, uint64_t max_per_insn);
+
+/* A latency of `cycles` for an occurrence of `ev` (latency events: interrupts, cache and
+ * peripheral memory accesses): every latency pair that selects `ev` adds it to its sum counter
+ * and bounds its max/min counter (16-bit fields, saturating; a max/min counter reading 0 holds
+ * no latency yet, so the first one sets both fields). Inhibited counters keep their value. */
+void hpm_latency_sample(struct hpm *hpm, enum event_id ev, uint64_t cycles);
+
+/* Is counter `idx` the first (sum) or second (max/min) counter of a latency pair? */
+bool hpm_is_latency_counter(const struct hpm *hpm, unsigned idx);
 
 /* Makes `ev` accumulate even when no counter selects it (for host tools). */
 void hpm_watch_event(struct hpm *hpm, enum event_id ev);

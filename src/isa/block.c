@@ -84,7 +84,10 @@ uint64_t hart_now_cycles(const struct hart *h) {
 /* Events of the first n instructions of b, for a trap in mid-block. */
 void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
   struct block tmp;
+  uint16_t events[EV_NUM_ACC];
   memset(&tmp, 0, sizeof tmp);
+  memset(events, 0, sizeof events);
+  tmp.events = events;
   for (unsigned i = 0; i < n; i++) {
     struct insn_timing t;
     time_insn(h, b->insns, i, b->paddr + b->insns[i].pc_off, &t);
@@ -109,10 +112,13 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
  * instruction cannot be fetched. */
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
-  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn);
+  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn) + BLOCK_EVENT_BYTES;
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
   struct block *b = (struct block *)(bc->arena + bc->used);
+  uint16_t events[EV_NUM_ACC]; /* moved behind insns[] once their number is known */
   memset(b, 0, sizeof *b);
+  memset(events, 0, sizeof events);
+  b->events = events;
   b->paddr = paddr;
   uint64_t va = vpc;
   bool crosses = false;
@@ -137,7 +143,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
       }
       goto end_block; /* the fault belongs to the next block's first instruction */
     }
-    insn_decode((uint32_t)hi << 16 | lo, h->xlen, in);
+    insn_decode_ext((uint32_t)hi << 16 | lo, h->xlen, h->isa_ext, in);
     in->pc_off = (uint16_t)(va - vpc);
     n++;
     va += insn_length(lo);
@@ -159,7 +165,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   b->count = (uint16_t)n;
   b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
-  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + 15) & ~(size_t)15;
+  b->events = (uint16_t *)&b->insns[n];
+  memcpy(b->events, events, sizeof events);
+  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + BLOCK_EVENT_BYTES + 15) & ~(size_t)15;
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */
   if (!crosses) {
@@ -203,6 +211,9 @@ static void apply_timing(struct hart *h, const struct insn_timing *t, int sign) 
 }
 
 void hart_block_entry(struct hart *h, const struct block *blk) {
+  const struct profile *p = h->machine->profile;
+  if (p->fetch_block) p->fetch_block(h, blk);
+  if (!h->last_block || !p->time_insn) return;
   const struct insn *prev, *prev2;
   preceding(h, blk, &prev, &prev2);
   if (!prev) return;
@@ -226,6 +237,8 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   struct block *b = (struct block *)h->step_block[h->step_index];
   const struct insn *first = &blk->insns[0];
   memset(b, 0, sizeof *b);
+  b->events = h->step_events[h->step_index];
+  memset(b->events, 0, BLOCK_EVENT_BYTES);
   b->paddr = blk->paddr;
   b->insns[0] = *first;
   b->count = 1;
@@ -239,6 +252,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     add_timing(b, &h->hpm, &t);
   }
   b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
+  if (h->machine->profile->fetch_block) h->machine->profile->fetch_block(h, b);
   if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
   struct insn *end = &b->insns[1];
   memset(end, 0, sizeof *end);

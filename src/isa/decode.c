@@ -1,5 +1,7 @@
-/* Instruction decoder: RV32/RV64 I, M, A, C, Zicsr, Zifencei into struct insn.
+/* Instruction decoder: RV32/RV64 I, M, A, C, Zicsr, Zifencei into struct insn, and the optional
+ * extensions of enum isa_ext (Zba, Zbb, Zbc, Zbs on RV32; Zicbom; F, D) when enabled.
  * Compressed encodings expand to their base operation (RISC-V unprivileged spec, ch. "C"). */
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -45,10 +47,40 @@ static int32_t imm_j(uint32_t r) {
   return sext(bits(r, 31, 31) << 20 | bits(r, 19, 12) << 12 | bits(r, 20, 20) << 11 | bits(r, 30, 21) << 1, 21);
 }
 
-static void decode_op_imm(uint32_t r, unsigned xlen, struct insn *in, unsigned rd, unsigned rs1) {
+/* Bit-manipulation OP-IMM encodings of RV32 (funct3 1 or 5); OP_ILLEGAL if none. The unary
+ * ones (CLZ, CTZ, CPOP, SEXT.B, SEXT.H, ORC.B, REV8) are selected by the whole imm[11:0]. */
+static enum op bitmanip_op_imm(uint32_t r, unsigned ext) {
+  unsigned f3 = bits(r, 14, 12), top = bits(r, 31, 25), imm12 = bits(r, 31, 20), sub = bits(r, 24, 20);
+  bool zbb = ext & ISA_EXT_ZBB, zbs = ext & ISA_EXT_ZBS;
+  if (f3 == 1) {
+    if (top == 0x30 && zbb) {
+      static const enum op unary[8] = {OP_CLZ, OP_CTZ, OP_CPOP, OP_ILLEGAL, OP_SEXT_B, OP_SEXT_H, OP_ILLEGAL, OP_ILLEGAL};
+      return sub < 8 ? unary[sub] : OP_ILLEGAL;
+    }
+    if (top == 0x24 && zbs) return OP_BCLRI;
+    if (top == 0x34 && zbs) return OP_BINVI;
+    if (top == 0x14 && zbs) return OP_BSETI;
+  } else {
+    if (top == 0x30 && zbb) return OP_RORI;
+    if (top == 0x24 && zbs) return OP_BEXTI;
+    if (imm12 == 0x287 && zbb) return OP_ORC_B;
+    if (imm12 == 0x698 && zbb) return OP_REV8;
+  }
+  return OP_ILLEGAL;
+}
+
+static void decode_op_imm(uint32_t r, unsigned xlen, unsigned ext, struct insn *in, unsigned rd, unsigned rs1) {
   unsigned f3 = bits(r, 14, 12), shamt_bits = xlen == 64 ? 6 : 5;
   uint32_t shamt = bits(r, 19 + shamt_bits, 20) & ((1u << shamt_bits) - 1);
   uint32_t top = bits(r, 31, 20 + shamt_bits);
+  if ((f3 == 1 || f3 == 5) && top != 0 && !(f3 == 5 && top == 0x20) && xlen == 32 && ext) {
+    enum op op = bitmanip_op_imm(r, ext);
+    if (op == OP_ILLEGAL) return illegal(in);
+    /* The shift-amount and bit-index forms keep it in imm; the unary forms have none. */
+    bool unary = op == OP_CLZ || op == OP_CTZ || op == OP_CPOP || op == OP_SEXT_B || op == OP_SEXT_H ||
+                 op == OP_ORC_B || op == OP_REV8;
+    return set(in, op, rd, rs1, 0, unary ? 0 : (int32_t)shamt);
+  }
   switch (f3) {
     case 0: set(in, OP_ADDI, rd, rs1, 0, imm_i(r)); return;
     case 2: set(in, OP_SLTI, rd, rs1, 0, imm_i(r)); return;
@@ -69,7 +101,43 @@ static void decode_op_imm(uint32_t r, unsigned xlen, struct insn *in, unsigned r
   illegal(in);
 }
 
-static void decode_op(uint32_t r, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+/* Bit-manipulation OP encodings of RV32 (funct7 other than 0 and 1); OP_ILLEGAL if none. */
+static enum op bitmanip_op(uint32_t r, unsigned ext) {
+  unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
+  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB, zbc = ext & ISA_EXT_ZBC, zbs = ext & ISA_EXT_ZBS;
+  switch (f7) {
+    case 0x10:
+      if (zba && (f3 == 2 || f3 == 4 || f3 == 6)) return f3 == 2 ? OP_SH1ADD : f3 == 4 ? OP_SH2ADD : OP_SH3ADD;
+      break;
+    case 0x20:
+      if (zbb && (f3 == 4 || f3 == 6 || f3 == 7)) return f3 == 4 ? OP_XNOR : f3 == 6 ? OP_ORN : OP_ANDN;
+      break;
+    case 0x05: {
+      static const enum op ops[8] = {OP_ILLEGAL, OP_CLMUL, OP_CLMULR, OP_CLMULH, OP_MIN, OP_MINU, OP_MAX, OP_MAXU};
+      if (f3 >= 4 ? zbb : (f3 != 0 && zbc)) return ops[f3];
+      break;
+    }
+    case 0x04:
+      if (zbb && f3 == 4 && bits(r, 24, 20) == 0) return OP_ZEXT_H;
+      break;
+    case 0x30:
+      if (zbb && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROL : OP_ROR;
+      break;
+    case 0x24:
+      if (zbs && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_BCLR : OP_BEXT;
+      break;
+    case 0x34:
+      if (zbs && f3 == 1) return OP_BINV;
+      break;
+    case 0x14:
+      if (zbs && f3 == 1) return OP_BSET;
+      break;
+  }
+  return OP_ILLEGAL;
+}
+
+static void decode_op(uint32_t r, unsigned xlen, unsigned ext, struct insn *in, unsigned rd, unsigned rs1,
+                      unsigned rs2) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   static const enum op base[8] = {OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND};
   static const enum op mext[8] = {OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU};
@@ -77,6 +145,7 @@ static void decode_op(uint32_t r, struct insn *in, unsigned rd, unsigned rs1, un
   else if (f7 == 1) set(in, mext[f3], rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 0) set(in, OP_SUB, rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 5) set(in, OP_SRA, rd, rs1, rs2, 0);
+  else if (xlen == 32 && ext && bitmanip_op(r, ext) != OP_ILLEGAL) set(in, bitmanip_op(r, ext), rd, rs1, rs2, 0);
   else illegal(in);
 }
 
@@ -135,7 +204,88 @@ static void decode_amo(uint32_t r, unsigned xlen, struct insn *in, unsigned rd, 
   set(in, f3 == 2 ? OP_AMO_W : OP_AMO_D, rd, rs1, rs2, (int32_t)f5);
 }
 
-static void decode32(uint32_t r, unsigned xlen, struct insn *in) {
+/* An F/D operation whose destination is an FP register: rd keeps the number (f0 is a register
+ * like any other; no REG_SINK). */
+static void set_fp(struct insn *in, enum op op, unsigned rd, unsigned rs1, unsigned rs2, int32_t imm) {
+  set(in, op, rd, rs1, rs2, imm);
+  in->rd = (uint8_t)rd;
+}
+
+/* F and D (unprivileged spec ch. "F", "D"): LOAD-FP, STORE-FP, the four fused multiply-add
+ * opcodes and OP-FP, when `ext` has ISA_EXT_F (and ISA_EXT_D for the D forms). Operations with
+ * an rm field keep imm = rm | rs3 << 3; the reserved rm values 5 and 6 are illegal here, the
+ * dynamic 7 is checked against frm when it executes. Formats H and Q do not exist. */
+static void decode_fp(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
+  unsigned rd = bits(r, 11, 7), rs1 = bits(r, 19, 15), rs2 = bits(r, 24, 20), f3 = bits(r, 14, 12);
+  unsigned opcode = bits(r, 6, 0), f5 = bits(r, 31, 27);
+  bool d = (ext & ISA_EXT_D) != 0, rm_ok = f3 != 5 && f3 != 6;
+  if (!(ext & ISA_EXT_F)) return illegal(in);
+  if (opcode == 0x07 || opcode == 0x27) { /* FLW, FLD, FSW, FSD */
+    if (f3 != 2 && !(f3 == 3 && d)) return illegal(in);
+    if (opcode == 0x07) return set_fp(in, f3 == 2 ? OP_FLW : OP_FLD, rd, rs1, 0, imm_i(r));
+    return set(in, f3 == 2 ? OP_FSW : OP_FSD, 0, rs1, rs2, imm_s(r));
+  }
+  unsigned fmt = bits(r, 26, 25); /* 0 S, 1 D (2 H, 3 Q: not implemented) */
+  if (fmt > 1 || (fmt == 1 && !d)) return illegal(in);
+  bool dbl = fmt == 1;
+  int32_t rm = (int32_t)f3;
+  if (opcode != 0x53) { /* 0x43 FMADD, 0x47 FMSUB, 0x4b FNMSUB, 0x4f FNMADD */
+    static const enum op fma[2][4] = {{OP_FMADD_S, OP_FMSUB_S, OP_FNMSUB_S, OP_FNMADD_S},
+                                      {OP_FMADD_D, OP_FMSUB_D, OP_FNMSUB_D, OP_FNMADD_D}};
+    if (!rm_ok) return illegal(in);
+    return set_fp(in, fma[dbl][(opcode >> 2) & 3], rd, rs1, rs2, (int32_t)(f3 | f5 << 3));
+  }
+  switch (f5) { /* funct7 = f5 << 2 | fmt */
+    case 0x00: case 0x01: case 0x02: case 0x03: {
+      static const enum op arith[2][4] = {{OP_FADD_S, OP_FSUB_S, OP_FMUL_S, OP_FDIV_S},
+                                          {OP_FADD_D, OP_FSUB_D, OP_FMUL_D, OP_FDIV_D}};
+      if (!rm_ok) break;
+      return set_fp(in, arith[dbl][f5], rd, rs1, rs2, rm);
+    }
+    case 0x0b:
+      if (rs2 != 0 || !rm_ok) break;
+      return set_fp(in, dbl ? OP_FSQRT_D : OP_FSQRT_S, rd, rs1, 0, rm);
+    case 0x04: {
+      static const enum op sgnj[2][3] = {{OP_FSGNJ_S, OP_FSGNJN_S, OP_FSGNJX_S}, {OP_FSGNJ_D, OP_FSGNJN_D, OP_FSGNJX_D}};
+      if (f3 > 2) break;
+      return set_fp(in, sgnj[dbl][f3], rd, rs1, rs2, 0);
+    }
+    case 0x05:
+      if (f3 > 1) break;
+      return set_fp(in, dbl ? (f3 ? OP_FMAX_D : OP_FMIN_D) : (f3 ? OP_FMAX_S : OP_FMIN_S), rd, rs1, rs2, 0);
+    case 0x08: /* FCVT.S.D (fmt S, rs2 1 = from D), FCVT.D.S (fmt D, rs2 0 = from S) */
+      if (!d || rs2 != (dbl ? 0u : 1u) || !rm_ok) break;
+      return set_fp(in, dbl ? OP_FCVT_D_S : OP_FCVT_S_D, rd, rs1, 0, rm);
+    case 0x14: {
+      static const enum op cmp[2][3] = {{OP_FLE_S, OP_FLT_S, OP_FEQ_S}, {OP_FLE_D, OP_FLT_D, OP_FEQ_D}};
+      if (f3 > 2) break;
+      return set(in, cmp[dbl][f3], rd, rs1, rs2, 0);
+    }
+    case 0x18: { /* FCVT.{W,WU,L,LU}.fmt: rs2 selects the integer type */
+      static const enum op to_int[2][4] = {{OP_FCVT_W_S, OP_FCVT_WU_S, OP_FCVT_L_S, OP_FCVT_LU_S},
+                                           {OP_FCVT_W_D, OP_FCVT_WU_D, OP_FCVT_L_D, OP_FCVT_LU_D}};
+      if (rs2 > 3 || (rs2 > 1 && xlen != 64) || !rm_ok) break;
+      return set(in, to_int[dbl][rs2], rd, rs1, 0, rm);
+    }
+    case 0x1a: {
+      static const enum op from_int[2][4] = {{OP_FCVT_S_W, OP_FCVT_S_WU, OP_FCVT_S_L, OP_FCVT_S_LU},
+                                             {OP_FCVT_D_W, OP_FCVT_D_WU, OP_FCVT_D_L, OP_FCVT_D_LU}};
+      if (rs2 > 3 || (rs2 > 1 && xlen != 64) || !rm_ok) break;
+      return set_fp(in, from_int[dbl][rs2], rd, rs1, 0, rm);
+    }
+    case 0x1c: /* FMV.X.W, FMV.X.D (funct3 0; .D on RV64 only), FCLASS (funct3 1) */
+      if (rs2 != 0) break;
+      if (f3 == 0 && !(dbl && xlen != 64)) return set(in, dbl ? OP_FMV_X_D : OP_FMV_X_W, rd, rs1, 0, 0);
+      if (f3 == 1) return set(in, dbl ? OP_FCLASS_D : OP_FCLASS_S, rd, rs1, 0, 0);
+      break;
+    case 0x1e: /* FMV.W.X, FMV.D.X (RV64 only) */
+      if (rs2 != 0 || f3 != 0 || (dbl && xlen != 64)) break;
+      return set_fp(in, dbl ? OP_FMV_D_X : OP_FMV_W_X, rd, rs1, 0, 0);
+  }
+  illegal(in);
+}
+
+static void decode32(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
   unsigned rd = bits(r, 11, 7), rs1 = bits(r, 19, 15), rs2 = bits(r, 24, 20), f3 = bits(r, 14, 12);
   switch (bits(r, 6, 0)) {
     case 0x37: set(in, OP_LUI, rd, 0, 0, imm_u(r)); return;
@@ -163,8 +313,8 @@ static void decode32(uint32_t r, unsigned xlen, struct insn *in) {
       set(in, st[f3], 0, rs1, rs2, imm_s(r));
       return;
     }
-    case 0x13: decode_op_imm(r, xlen, in, rd, rs1); return;
-    case 0x33: decode_op(r, in, rd, rs1, rs2); return;
+    case 0x13: decode_op_imm(r, xlen, ext, in, rd, rs1); return;
+    case 0x33: decode_op(r, xlen, ext, in, rd, rs1, rs2); return;
     case 0x1b:
       if (xlen != 64) break;
       if (f3 == 0) set(in, OP_ADDIW, rd, rs1, 0, imm_i(r));
@@ -183,9 +333,15 @@ static void decode32(uint32_t r, unsigned xlen, struct insn *in) {
        * fm, rs1 and rd are reserved-for-future fields that implementations ignore. */
       if (f3 == 0) set(in, OP_FENCE, 0, 0, 0, 0);
       else if (f3 == 1) set(in, OP_FENCE_I, 0, 0, 0, 0);
+      /* Zicbom: CBO.INVAL/CLEAN/FLUSH (imm 0/1/2) with rd = 0; imm 4 (CBO.ZERO) is Zicboz. */
+      else if (f3 == 2 && (ext & ISA_EXT_ZICBOM) && rd == 0 && bits(r, 31, 20) <= 2)
+        set(in, OP_CBO, 0, rs1, 0, (int32_t)bits(r, 31, 20));
       else break;
       return;
     case 0x73: decode_system(r, in, rd, rs1); return;
+    case 0x07: case 0x27: case 0x43: case 0x47: case 0x4b: case 0x4f: case 0x53:
+      decode_fp(r, xlen, ext, in);
+      return;
   }
   illegal(in);
 }
@@ -193,7 +349,7 @@ static void decode32(uint32_t r, unsigned xlen, struct insn *in) {
 /* Register numbers of the compressed formats' 3-bit fields: x8..x15. */
 static unsigned creg(uint32_t v) { return 8 + (v & 7); }
 
-static void decode16(uint32_t r, unsigned xlen, struct insn *in) {
+static void decode16(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
   unsigned f3 = bits(r, 15, 13), rd = bits(r, 11, 7), rs2 = bits(r, 6, 2);
   unsigned rdp = creg(bits(r, 4, 2)), rs1p = creg(bits(r, 9, 7));
   switch (bits(r, 1, 0) << 3 | f3) {
@@ -204,13 +360,26 @@ static void decode16(uint32_t r, unsigned xlen, struct insn *in) {
     }
     case 002: /* C.LW */
       return set(in, OP_LW, rdp, rs1p, 0, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
-    case 003: /* C.LD (RV64); C.FLW on RV32 is not supported (no F) */
-      if (xlen != 64) break;
+    case 001: /* C.FLD (D) */
+      if (!(ext & ISA_EXT_D)) break;
+      return set_fp(in, OP_FLD, rdp, rs1p, 0, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
+    case 003: /* C.LD (RV64), C.FLW (RV32 with F) */
+      if (xlen != 64) {
+        if (!(ext & ISA_EXT_F)) break;
+        return set_fp(in, OP_FLW, rdp, rs1p, 0,
+                      (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
+      }
       return set(in, OP_LD, rdp, rs1p, 0, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
+    case 005: /* C.FSD (D) */
+      if (!(ext & ISA_EXT_D)) break;
+      return set(in, OP_FSD, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
     case 006: /* C.SW */
       return set(in, OP_SW, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
-    case 007: /* C.SD */
-      if (xlen != 64) break;
+    case 007: /* C.SD (RV64), C.FSW (RV32 with F) */
+      if (xlen != 64) {
+        if (!(ext & ISA_EXT_F)) break;
+        return set(in, OP_FSW, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 6) << 2 | bits(r, 5, 5) << 6));
+      }
       return set(in, OP_SD, 0, rs1p, rdp, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 6, 5) << 6));
     case 010: /* C.ADDI, C.NOP */
       return set(in, OP_ADDI, rd, rd, 0, sext(bits(r, 12, 12) << 5 | bits(r, 6, 2), 6));
@@ -273,8 +442,15 @@ static void decode16(uint32_t r, unsigned xlen, struct insn *in) {
     case 022: /* C.LWSP */
       if (rd == 0) break;
       return set(in, OP_LW, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 4) << 2 | bits(r, 3, 2) << 6));
-    case 023: /* C.LDSP */
-      if (xlen != 64 || rd == 0) break;
+    case 021: /* C.FLDSP (D; f0 allowed) */
+      if (!(ext & ISA_EXT_D)) break;
+      return set_fp(in, OP_FLD, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 5) << 3 | bits(r, 4, 2) << 6));
+    case 023: /* C.LDSP (RV64), C.FLWSP (RV32 with F; f0 allowed) */
+      if (xlen != 64) {
+        if (!(ext & ISA_EXT_F)) break;
+        return set_fp(in, OP_FLW, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 4) << 2 | bits(r, 3, 2) << 6));
+      }
+      if (rd == 0) break;
       return set(in, OP_LD, rd, 2, 0, (int32_t)(bits(r, 12, 12) << 5 | bits(r, 6, 5) << 3 | bits(r, 4, 2) << 6));
     case 024:
       if (!bits(r, 12, 12)) {
@@ -291,22 +467,30 @@ static void decode16(uint32_t r, unsigned xlen, struct insn *in) {
       return set(in, OP_ADD, rd, rd, rs2, 0); /* C.ADD */
     case 026: /* C.SWSP */
       return set(in, OP_SW, 0, 2, rs2, (int32_t)(bits(r, 12, 9) << 2 | bits(r, 8, 7) << 6));
-    case 027: /* C.SDSP */
-      if (xlen != 64) break;
+    case 025: /* C.FSDSP (D) */
+      if (!(ext & ISA_EXT_D)) break;
+      return set(in, OP_FSD, 0, 2, rs2, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 9, 7) << 6));
+    case 027: /* C.SDSP (RV64), C.FSWSP (RV32 with F) */
+      if (xlen != 64) {
+        if (!(ext & ISA_EXT_F)) break;
+        return set(in, OP_FSW, 0, 2, rs2, (int32_t)(bits(r, 12, 9) << 2 | bits(r, 8, 7) << 6));
+      }
       return set(in, OP_SD, 0, 2, rs2, (int32_t)(bits(r, 12, 10) << 3 | bits(r, 9, 7) << 6));
   }
 bad:
   illegal(in);
 }
 
-void insn_decode(uint32_t raw, unsigned xlen, struct insn *out) {
+void insn_decode(uint32_t raw, unsigned xlen, struct insn *out) { insn_decode_ext(raw, xlen, 0, out); }
+
+void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out) {
   memset(out, 0, sizeof *out);
   if ((raw & 3) == 3) {
     out->raw = raw;
-    decode32(raw, xlen, out);
+    decode32(raw, xlen, ext, out);
   } else {
     out->raw = raw & 0xffff;
-    decode16(raw & 0xffff, xlen, out);
+    decode16(raw & 0xffff, xlen, ext, out);
     out->cls |= CLS_COMPRESSED;
   }
 }

@@ -23,6 +23,25 @@ enum insn_class {
   CLS_COMPRESSED = 1 << 7, /* set per instruction by the decoder, not in ops.def */
   CLS_END = 1 << 8,        /* ends a block: a control transfer */
   CLS_SYSTEM = 1 << 9,     /* ends a block and runs in the slow-path system handler */
+  /* Bits 13:10: the enum fp_kind of an F/D operation, 0 for every other one; so
+   * (cls & CLS_FP) != 0 exactly for F/D instructions. FP loads and stores are not CLS_LOAD or
+   * CLS_STORE (those are the integer ones the "loads"/"stores" events count). */
+  CLS_FP = 0xf << 10,
+};
+#define CLS_FP_SHIFT 10
+#define CLS_FP_KIND(kind) ((unsigned)(kind) << CLS_FP_SHIFT)
+
+/* What kind of F/D operation an instruction is, for timing models and events (ops_fp.def). */
+enum fp_kind {
+  FP_KIND_NONE = 0, /* not an F/D instruction */
+  FP_KIND_LOAD,     /* FLW, FLD, C.FLW, C.FLD, C.FLWSP, C.FLDSP */
+  FP_KIND_STORE,    /* FSW, FSD, C.FSW, C.FSD, C.FSWSP, C.FSDSP */
+  FP_KIND_ADD,      /* FADD, FSUB */
+  FP_KIND_MUL,      /* FMUL */
+  FP_KIND_DIV,      /* FDIV */
+  FP_KIND_SQRT,     /* FSQRT */
+  FP_KIND_FUSED,    /* FMADD, FMSUB, FNMSUB, FNMADD */
+  FP_KIND_OTHER,    /* FSGNJ*, FMIN, FMAX, FCVT, FMV, FEQ, FLT, FLE, FCLASS */
 };
 
 /* Register index the decoder substitutes for rd == x0, so that handlers write without a check
@@ -40,10 +59,32 @@ struct insn {
   uint16_t cls;    /* enum insn_class bits of this instance */
   uint32_t raw;    /* the encoding as fetched (16-bit ones zero-extended), for mtval */
 };
+/* F/D operations: rd is the FP register number itself (f0 included) when the destination is
+ * an FP register, REG_SINK-mapped like any integer rd otherwise; imm = rm | rs3 << 3 when the
+ * encoding has an rm field (rm 7 = dynamic, never 5 or 6), 0 otherwise. */
+static inline unsigned insn_rs3(const struct insn *in) { return ((unsigned)in->imm >> 3) & 31; }
+static inline enum fp_kind insn_fp_kind(const struct insn *in) {
+  return (enum fp_kind)((in->cls & CLS_FP) >> CLS_FP_SHIFT);
+}
+
+/* Optional extensions the decoder accepts only when asked to (insn_decode_ext): without them
+ * their encodings are illegal instructions, as on a core that lacks them. I, M, A, C, Zicsr and
+ * Zifencei are always decoded. The bit-manipulation extensions are decoded for RV32 only. */
+enum isa_ext {
+  ISA_EXT_ZBA = 1 << 0,    /* address generation: SH1ADD, SH2ADD, SH3ADD */
+  ISA_EXT_ZBB = 1 << 1,    /* basic bit manipulation */
+  ISA_EXT_ZBC = 1 << 2,    /* carry-less multiplication */
+  ISA_EXT_ZBS = 1 << 3,    /* single-bit instructions */
+  ISA_EXT_ZICBOM = 1 << 4, /* cache-block management: CBO.CLEAN, CBO.FLUSH, CBO.INVAL */
+  ISA_EXT_F = 1 << 5,      /* single-precision floating point (letter F) */
+  ISA_EXT_D = 1 << 6,      /* double-precision floating point (letter D; needs F) */
+};
 
 /* Decodes one instruction (`raw`, 16 or 32 bits; 16-bit when (raw & 3) != 3) for XLEN 32 or
  * 64 into `out` (pc_off left 0). Unknown or unsupported encodings give OP_ILLEGAL. */
 void insn_decode(uint32_t raw, unsigned xlen, struct insn *out);
+/* The same with the optional extensions in `ext` (enum isa_ext bits) enabled. */
+void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out);
 
 /* Length in bytes (2 or 4) of the instruction whose low 16 bits are `low`. */
 static inline unsigned insn_length(uint32_t low) { return (low & 3) == 3 ? 4 : 2; }

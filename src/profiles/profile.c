@@ -7,9 +7,10 @@
 
 #include "profiles/generic.h"
 
-extern const struct profile ibex_profile, cv32e40p_profile;
-static const struct profile *const all_profiles[] = {&generic_profile, &ibex_profile, &cv32e40p_profile};
-const char *const profile_names[] = {"generic", "ibex", "cv32e40p", NULL};
+extern const struct profile ibex_profile, cv32e40p_profile, microblaze_v_profile;
+static const struct profile *const all_profiles[] = {&generic_profile, &ibex_profile, &cv32e40p_profile,
+                                                     &microblaze_v_profile};
+const char *const profile_names[] = {"generic", "ibex", "cv32e40p", "microblaze-v", NULL};
 
 /* Parses a decimal option value in [lo, hi]. */
 static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out) {
@@ -49,7 +50,7 @@ struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
   for (size_t i = 0; name && i < sizeof all_profiles / sizeof *all_profiles; i++)
     if (strcmp(all_profiles[i]->name, name) == 0) found = all_profiles[i];
   if (!found) {
-    snprintf(err, errlen, "unknown core '%s' (known: generic, ibex, cv32e40p)", name ? name : "");
+    snprintf(err, errlen, "unknown core '%s' (known: generic, ibex, cv32e40p, microblaze-v)", name ? name : "");
     return NULL;
   }
   struct profile *p = malloc(sizeof *p);

@@ -10,6 +10,12 @@
 #include "hpm/events.h"
 #include "profiles/timing.h"
 
+struct hart;
+struct block;
+
+/* A Zicbom cache-block operation as a cache model sees it (the imm field of OP_CBO). */
+enum cbo_kind { CBO_INVAL = 0, CBO_CLEAN = 1, CBO_FLUSH = 2 };
+
 /* One event as a user sees it in `rvpmu list` and names it in `rvpmu stat -e`. */
 struct profile_event {
   const char *name;        /* perf-style name, unique within the profile */
@@ -26,6 +32,8 @@ struct profile {
   const char *default_isa;     /* ISA string when --isa is not given */
   const char *default_platform;/* platform when --platform is not given */
   const char *isa_letters;     /* single-letter extensions it can run, e.g. "imac" */
+  unsigned isa_ext;            /* optional multi-letter extensions it can run (enum isa_ext):
+                                * --isa names them as _zba, _zbb, _zbc, _zbs, _zicbom */
   unsigned xlens;              /* bit 0: RV32 supported, bit 1: RV64 supported */
   bool has_s_mode, has_u_mode;
   unsigned num_hpm;            /* implemented mhpmcounter3.. (0..29) */
@@ -43,6 +51,15 @@ struct profile {
   uint64_t (*decode_selector)(const struct profile *p, uint64_t selector);
   /* Reset value of mhpmevent`idx` (3..31). */
   uint64_t (*selector_reset)(const struct profile *p, unsigned idx);
+  /* The value mhpmevent`idx` holds after software writes `value` over `old` (its WARL rule,
+   * Sscofpmf bits excluded). NULL: selectors_writable and selector_mask decide. */
+  uint64_t (*selector_write)(const struct profile *p, unsigned idx, uint64_t old, uint64_t value);
+  /* Latency counters (MicroBlaze V): bit i set means mhpmcounter i is the total-sum counter of
+   * a latency pair and mhpmcounter i+1 its max (bits 31:16) / min (15:0) counter. Both take
+   * the events the pair's first mhpmevent selects (decode_selector) and, instead of counting
+   * occurrences, add up or bound the latencies the timing model reports for them
+   * (hart_report_latency). 0: no latency counters. */
+  uint32_t latency_pairs;
   /* Applies a --core option; returns 0, or -1 with a message (NULL: only the common ones). */
   int (*set_option)(struct profile *p, const char *key, const char *value, char *err, unsigned errlen);
   /* Called once after all options are applied (NULL: nothing to do). */
@@ -74,7 +91,34 @@ struct profile {
   unsigned wfi_wakeup_cycles;        /* uncounted cycles a sleeping core needs to wake up */
   unsigned timer_irq_latency;        /* cycles from a platform timer's condition to the core
                                       * seeing the interrupt (platforms that model it) */
-  uint64_t options[8];               /* profile-specific option values (see each profile) */
+  uint64_t options[24];              /* profile-specific option values (see each profile) */
+  unsigned cbom_block_bytes;         /* Zicbom cache-block size (device tree), 0 if unknown */
+  uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral
+                                      * (dev/periph.c) for this core; 0: none */
+  uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not
+                                      * retire (MicroBlaze V counts them as system instructions) */
+
+  /* Dynamic models with per-hart state (caches, branch predictors), all NULL when the core has
+   * none, as on the generic core: its hot path never calls them. Each adds its cycles and
+   * events with hart_add_timing / hart_add_events where it happens. */
+  unsigned model_bytes;              /* per-hart state (hart.model), zeroed at reset */
+  void (*model_reset)(struct hart *h); /* after the state is zeroed at hart reset */
+  /* Block `blk` starts executing (instruction fetch: the instruction cache). */
+  void (*fetch_block)(struct hart *h, const struct block *blk);
+  /* A load (store = false) or store of `size` bytes at physical address pa completed; device:
+   * not RAM. AMOs make a read and a write. Device accesses always reach it (they take the slow
+   * path); RAM accesses only with data_access_ram, which makes every load and store take the
+   * slow path (hart.tlb_load/tlb_store never hit), so none is missed. */
+  void (*data_access)(struct hart *h, uint64_t pa, unsigned size, bool store, bool device);
+  bool data_access_ram;
+  /* A conditional branch at pc retired, taken or not; replaces taken_branch when set. */
+  void (*branch)(struct hart *h, const struct insn *in, uint64_t pc, bool taken);
+  /* A JAL/JALR at pc retired and jumped to `target`. */
+  void (*jump)(struct hart *h, const struct insn *in, uint64_t pc, uint64_t target);
+  /* A CBO of `kind` on the cache block holding physical address pa. */
+  void (*cache_block_op)(struct hart *h, enum cbo_kind kind, uint64_t pa);
+  /* FENCE.I retired (caches and predictors it clears). */
+  void (*fence_i)(struct hart *h);
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and

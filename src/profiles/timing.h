@@ -39,14 +39,31 @@ static inline void timing_add(struct insn_timing *t, uint64_t events, uint32_t c
 }
 
 /* The architectural events an instruction raises when it retires (instructions, loads,
- * stores, branches, jumps, compressed, multiplies, divides, atomics). */
+ * stores, branches, jumps, compressed, multiplies, divides, atomics, and its kind: system,
+ * arithmetic, bit manipulation, JAL, JALR, cache-block operation). */
 uint64_t insn_retire_events(const struct insn *in);
 
-/* Does `in` read register `reg` (x1..x31) as a source operand? */
+/* Does `in` read integer register `reg` (x1..x31) as a source operand? */
 int insn_reads_reg(const struct insn *in, unsigned reg);
 
 /* Does `in` write register `reg` (x1..x31)? */
 int insn_writes_reg(const struct insn *in, unsigned reg);
+
+/* Which operand fields of an F/D instruction name which register file (0 for the others).
+ * With insn_fp_kind (isa/insn.h) this is what a timing model with an FPU needs. */
+enum fp_operands {
+  FPO_RD = 1 << 0,    /* rd is an FP register */
+  FPO_RS1 = 1 << 1,   /* rs1 is an FP source */
+  FPO_RS2 = 1 << 2,   /* rs2 is an FP source (the data of FSW/FSD too) */
+  FPO_RS3 = 1 << 3,   /* insn_rs3(in) is an FP source (fused multiply-add) */
+  FPO_X_RD = 1 << 4,  /* rd is an integer register (FCVT to integer, FMV.X.*, compares, FCLASS) */
+  FPO_X_RS1 = 1 << 5, /* rs1 is an integer source (address base, FCVT from integer, FMV.*.X) */
+};
+unsigned insn_fp_operands(const struct insn *in);
+
+/* Does `in` read / write FP register f`reg` (0..31)? */
+int insn_reads_freg(const struct insn *in, unsigned reg);
+int insn_writes_freg(const struct insn *in, unsigned reg);
 
 /* The generic model: one cycle per instruction, raising its retire events. */
 void timing_one_cycle(const struct insn_context *c, struct insn_timing *t);

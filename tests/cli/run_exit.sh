@@ -27,6 +27,9 @@ for x in rv32 rv64; do
   rv run "$TMP/fail200-$x.elf"
   expect_status "$x test device 200<<16|0x3333 exits 200" 200
   check_eq "$x test device exit prints nothing" "$OUT$ERR" ""
+  # G is IMAFD_Zicsr_Zifencei; the generic core has F and D.
+  rv run --isa ${x}gc "$TMP/pass-$x.elf"
+  expect_status "$x --isa ${x}gc runs" 0
 
   # HTIF: tohost = code << 1 | 1.
   rv run "$TMP/htif_exit-$x.elf"

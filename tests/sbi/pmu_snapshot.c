@@ -3,6 +3,7 @@
  * firmware, past the end), all-ones disables, per hart; the memory is read only by start with
  * INIT_SNAPSHOT and written only by stop with TAKE_SNAPSHOT, at counter_values[i] for counter
  * counter_idx_base + i, with the overflow bitmap relative to the base too.
+ * OpenSBI 1.1 (SBI v1.0) has no snapshots (SBI 2.0): opensbi_main() checks that.
  * run: qemu=yes harts=1,4 */
 #include "pmu_util.h"
 
@@ -27,8 +28,43 @@ static void other(unsigned long hartid, void *arg) {
   other_result = r.error == 0 && s.error == SBI_ERR_NO_SHMEM ? 1 : 2;
 }
 
+/* OpenSBI 1.1: snapshot_set_shmem is NOT_SUPPORTED whatever its arguments, on every hart; the
+ * snapshot flags of start and stop are unknown to it and ignored: the memory is not touched. */
+static void opensbi_other(unsigned long hartid, void *arg) {
+  (void)hartid, (void)arg;
+  struct sbiret r = sbi_pmu_snapshot_set_shmem((unsigned long)area[1], 0, 0);
+  other_result = r.error == SBI_ERR_NOT_SUPPORTED ? 1 : 2;
+}
+
+static void opensbi_main(void) {
+  unsigned long a = (unsigned long)area[0];
+  CHECK_RET(sbi_pmu_snapshot_set_shmem(a, 0, 0), SBI_ERR_NOT_SUPPORTED, 0);
+  CHECK_RET(sbi_pmu_snapshot_set_shmem(a, 0, 1), SBI_ERR_NOT_SUPPORTED, 0);
+  CHECK_RET(sbi_pmu_snapshot_set_shmem(a + 8, 0, 0), SBI_ERR_NOT_SUPPORTED, 0);
+  CHECK_RET(sbi_pmu_snapshot_set_shmem(0, 0, 0), SBI_ERR_NOT_SUPPORTED, 0);
+  CHECK_RET(sbi_pmu_snapshot_set_shmem(~0UL, ~0UL, 0), SBI_ERR_NOT_SUPPORTED, 0);
+  fill(area[0], PATTERN);
+  CHECK_RET(sbi_pmu_counter_config_matching(FW_FIRST, 1, 0, EV_FW(SBI_PMU_FW_SET_TIMER), 0), SBI_SUCCESS, FW_FIRST);
+  CHECK_RET(sbi_pmu_counter_start(FW_FIRST, 1, SBI_PMU_START_SET_INIT_VALUE, 10), SBI_SUCCESS, 0);
+  for (int i = 0; i < 3; i++) CHECK_RET(sbi_set_timer(~0ULL), SBI_SUCCESS, 0);
+  CHECK_RET(sbi_pmu_counter_stop(FW_FIRST, 1, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT), SBI_SUCCESS, 0);
+  CHECK_RET(sbi_pmu_counter_start(FW_FIRST, 1, SBI_PMU_START_FLAG_INIT_SNAPSHOT, 0), SBI_SUCCESS, 0);
+  CHECK_EQ(fw_counter_value(FW_FIRST), 13);
+  CHECK_RET(sbi_pmu_counter_stop(0, 0x5, SBI_PMU_STOP_FLAG_TAKE_SNAPSHOT), SBI_SUCCESS, 0);
+  CHECK_EQ(untouched(area[0]), 512);
+  long h = other_hart();
+  if (h >= 0) {
+    CHECK_RET(secondary_start((unsigned long)h, opensbi_other, NULL), SBI_SUCCESS, 0);
+    wait_for(&other_result, 1);
+  }
+}
+
 int main(void) {
   unsigned long a = (unsigned long)area[0], b = (unsigned long)area[1];
+  if (OPENSBI) {
+    opensbi_main();
+    return 0;
+  }
   uint64_t ram_end = machine.ram_base + machine.ram_size;
 
   /* ---- set_shmem checks ---- */

@@ -10,6 +10,7 @@
 #define MAGIC 0x5253540000000000ULL /* "RST" << 40, plus the stage */
 
 int main(void) {
+  CHECK(machine.ram_size >= MARKER_OFFSET + 8); /* the marker is in RAM */
   volatile uint64_t *marker = (volatile uint64_t *)(unsigned long)(machine.ram_base + MARKER_OFFSET);
   uint64_t stage = (*marker & ~0xffULL) == MAGIC ? *marker & 0xff : 0;
   if (stage == 0) {

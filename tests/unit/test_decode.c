@@ -18,6 +18,11 @@
  *   (which must know rd was x0); 16-bit instructions carry CLS_COMPRESSED and their 16-bit raw
  *   encoding; cls equals the ops.def class bits otherwise.
  *
+ * - Zba, Zbb, Zbc, Zbs (bit-manipulation spec 1.0.0, RV32 encodings) and Zicbom (CMO spec 1.0:
+ *   CBO.INVAL/CLEAN/FLUSH = MISC-MEM funct3 2 with imm 0/1/2 and rd = 0) decode only when
+ *   enabled (insn_decode_ext), each extension only its own instructions; the Zb* ones only on
+ *   RV32 (this decoder does not implement their RV64 forms); without them they are illegal.
+ *
  * Every encoding below was produced by riscv64-unknown-elf-as 2.40 and checked with objdump -d
  * -M no-aliases; offsets of branches and jumps are written relative to the instruction
  * ("." in the assembler source). */
@@ -242,9 +247,52 @@ static const uint32_t always_illegal[] = {
     0x0000007f, /* likewise */
 };
 
-static void check_case(const struct dcase *c, unsigned xlen, bool compressed) {
+/* Optional extensions (riscv64-unknown-elf-as -march=rv32imac_zba_zbb_zbc_zbs_zicbom), each
+ * with the one extension bit that enables it. */
+static const struct {
+  struct dcase c;
+  unsigned ext;
+} ext_cases[] = {
+    {{0x20c5a533, X32, OP_SH1ADD, 10, 11, 12, 0}, ISA_EXT_ZBA},  /* sh1add a0, a1, a2 */
+    {{0x207342b3, X32, OP_SH2ADD, 5, 6, 7, 0}, ISA_EXT_ZBA},     /* sh2add t0, t1, t2 */
+    {{0x20f4e433, X32, OP_SH3ADD, 8, 9, 15, 0}, ISA_EXT_ZBA},    /* sh3add s0, s1, a5 */
+    {{0x40c5f533, X32, OP_ANDN, 10, 11, 12, 0}, ISA_EXT_ZBB},    /* andn a0, a1, a2 */
+    {{0x40f766b3, X32, OP_ORN, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* orn a3, a4, a5 */
+    {{0x41eece33, X32, OP_XNOR, 28, 29, 30, 0}, ISA_EXT_ZBB},    /* xnor t3, t4, t5 */
+    {{0x60059513, X32, OP_CLZ, 10, 11, 0, 0}, ISA_EXT_ZBB},      /* clz a0, a1 */
+    {{0x60199913, X32, OP_CTZ, 18, 19, 0, 0}, ISA_EXT_ZBB},      /* ctz s2, s3 */
+    {{0x60289f93, X32, OP_CPOP, 31, 17, 0, 0}, ISA_EXT_ZBB},     /* cpop t6, a7 */
+    {{0x0ac5e533, X32, OP_MAX, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* max a0, a1, a2 */
+    {{0x0af776b3, X32, OP_MAXU, 13, 14, 15, 0}, ISA_EXT_ZBB},    /* maxu a3, a4, a5 */
+    {{0x0b6aca33, X32, OP_MIN, 20, 21, 22, 0}, ISA_EXT_ZBB},     /* min s4, s5, s6 */
+    {{0x0b9c5bb3, X32, OP_MINU, 23, 24, 25, 0}, ISA_EXT_ZBB},    /* minu s7, s8, s9 */
+    {{0x60459513, X32, OP_SEXT_B, 10, 11, 0, 0}, ISA_EXT_ZBB},   /* sext.b a0, a1 */
+    {{0x60569613, X32, OP_SEXT_H, 12, 13, 0, 0}, ISA_EXT_ZBB},   /* sext.h a2, a3 */
+    {{0x0807c733, X32, OP_ZEXT_H, 14, 15, 0, 0}, ISA_EXT_ZBB},   /* zext.h a4, a5 */
+    {{0x60c59533, X32, OP_ROL, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* rol a0, a1, a2 */
+    {{0x60f756b3, X32, OP_ROR, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* ror a3, a4, a5 */
+    {{0x61f5d513, X32, OP_RORI, 10, 11, 0, 31}, ISA_EXT_ZBB},    /* rori a0, a1, 31 */
+    {{0x2874d413, X32, OP_ORC_B, 8, 9, 0, 0}, ISA_EXT_ZBB},      /* orc.b s0, s1 */
+    {{0x69835293, X32, OP_REV8, 5, 6, 0, 0}, ISA_EXT_ZBB},       /* rev8 t0, t1 */
+    {{0x0ac59533, X32, OP_CLMUL, 10, 11, 12, 0}, ISA_EXT_ZBC},   /* clmul a0, a1, a2 */
+    {{0x0af736b3, X32, OP_CLMULH, 13, 14, 15, 0}, ISA_EXT_ZBC},  /* clmulh a3, a4, a5 */
+    {{0x0a7322b3, X32, OP_CLMULR, 5, 6, 7, 0}, ISA_EXT_ZBC},     /* clmulr t0, t1, t2 */
+    {{0x48c59533, X32, OP_BCLR, 10, 11, 12, 0}, ISA_EXT_ZBS},    /* bclr a0, a1, a2 */
+    {{0x49171693, X32, OP_BCLRI, 13, 14, 0, 17}, ISA_EXT_ZBS},   /* bclri a3, a4, 17 */
+    {{0x491857b3, X32, OP_BEXT, 15, 16, 17, 0}, ISA_EXT_ZBS},    /* bext a5, a6, a7 */
+    {{0x4804d413, X32, OP_BEXTI, 8, 9, 0, 0}, ISA_EXT_ZBS},      /* bexti s0, s1, 0 */
+    {{0x69499933, X32, OP_BINV, 18, 19, 20, 0}, ISA_EXT_ZBS},    /* binv s2, s3, s4 */
+    {{0x69fb1a93, X32, OP_BINVI, 21, 22, 0, 31}, ISA_EXT_ZBS},   /* binvi s5, s6, 31 */
+    {{0x299c1bb3, X32, OP_BSET, 23, 24, 25, 0}, ISA_EXT_ZBS},    /* bset s7, s8, s9 */
+    {{0x285e9e13, X32, OP_BSETI, 28, 29, 0, 5}, ISA_EXT_ZBS},    /* bseti t3, t4, 5 */
+    {{0x0005200f, XB, OP_CBO, S, 10, 0, 0}, ISA_EXT_ZICBOM},     /* cbo.inval (a0) */
+    {{0x0013200f, XB, OP_CBO, S, 6, 0, 1}, ISA_EXT_ZICBOM},      /* cbo.clean (t1) */
+    {{0x002da00f, XB, OP_CBO, S, 27, 0, 2}, ISA_EXT_ZICBOM},     /* cbo.flush (s11) */
+};
+
+static void check_case_ext(const struct dcase *c, unsigned xlen, unsigned ext, bool compressed) {
   struct insn in;
-  insn_decode(c->raw, xlen, &in);
+  insn_decode_ext(c->raw, xlen, ext, &in);
   char what[64];
   snprintf(what, sizeof what, "0x%08x on RV%u", c->raw, xlen);
   if (in.op != c->op) fail_msg("%s: op %s, expected %s", what, op_name(in.op), op_name(c->op));
@@ -255,6 +303,8 @@ static void check_case(const struct dcase *c, unsigned xlen, bool compressed) {
   assert_int_equal(in.pc_off, 0);
   assert_int_equal(in.cls, op_class(c->op) | (compressed ? CLS_COMPRESSED : 0));
 }
+
+static void check_case(const struct dcase *c, unsigned xlen, bool compressed) { check_case_ext(c, xlen, 0, compressed); }
 
 static void run_cases(const struct dcase *cases, size_t n, bool compressed) {
   for (size_t i = 0; i < n; i++) {
@@ -279,9 +329,11 @@ static void test_every_op_has_a_case(void **state) {
   bool seen[OP_COUNT] = {false};
   for (size_t i = 0; i < sizeof base_cases / sizeof *base_cases; i++) seen[base_cases[i].op] = true;
   for (size_t i = 0; i < sizeof compressed_cases / sizeof *compressed_cases; i++) seen[compressed_cases[i].op] = true;
+  for (size_t i = 0; i < sizeof ext_cases / sizeof *ext_cases; i++) seen[ext_cases[i].c.op] = true;
   seen[OP_ILLEGAL] = true; /* test_illegal_encodings */
   for (unsigned op = 0; op < OP_COUNT; op++) {
     if (op == OP_END_BLOCK) continue;
+    if (op_class((enum op)op) & CLS_FP) continue; /* F and D: test_fp.c checks every one */
     if (!seen[op]) fail_msg("no decoder test for OP_%s", op_name((enum op)op));
   }
 }
@@ -293,6 +345,47 @@ static void expect_illegal(uint32_t raw, unsigned xlen) {
   /* mtval of an illegal instruction is its encoding: the decoder keeps it (16 bits for C). */
   assert_int_equal(in.raw, (raw & 3) == 3 ? raw : (raw & 0xffff));
   assert_int_equal(in.cls & CLS_SYSTEM, CLS_SYSTEM);
+}
+
+/* Each optional instruction decodes with its extension (alone and with all of them), and is an
+ * illegal instruction without it: with no extension, with every other one, and (Zb*) on RV64. */
+static void test_optional_extensions(void **state) {
+  (void)state;
+  const unsigned all = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM;
+  for (size_t i = 0; i < sizeof ext_cases / sizeof *ext_cases; i++) {
+    const struct dcase *c = &ext_cases[i].c;
+    unsigned own = ext_cases[i].ext;
+    for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
+      bool decodes = (c->xlens & (xlen == 32 ? X32 : X64)) != 0;
+      struct insn in;
+      if (decodes) {
+        check_case_ext(c, xlen, own, false);
+        check_case_ext(c, xlen, all, false);
+      } else {
+        insn_decode_ext(c->raw, xlen, all, &in);
+        if (in.op != OP_ILLEGAL) fail_msg("0x%08x on RV%u: %s, expected ILLEGAL", c->raw, xlen, op_name(in.op));
+      }
+      insn_decode_ext(c->raw, xlen, all & ~own, &in);
+      if (in.op != OP_ILLEGAL) fail_msg("0x%08x on RV%u without its extension: %s", c->raw, xlen, op_name(in.op));
+      expect_illegal(c->raw, xlen);
+    }
+  }
+  /* Neighbours of the new encodings stay illegal with every extension enabled. */
+  static const uint32_t reserved[] = {
+      0x0045200f, /* cbo.zero (a0): Zicboz, not implemented */
+      0x0035200f, /* MISC-MEM funct3 2, imm 3 */
+      0x0005250f, /* cbo.inval with rd = a0: rd must be 0 */
+      0x60359513, /* OP-IMM funct3 1, imm 0x603 (between cpop and sext.b) */
+      0x2884d413, /* orc.b with imm 0x288 */
+      0x0ac58533, /* OP funct7 5 funct3 0 */
+      0x0815c533, /* zext.h with rs2 = 1 */
+      0x6bf5d513, /* rori with shamt[5] = 1 on RV32 */
+  };
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++) {
+    struct insn in;
+    insn_decode_ext(reserved[i], 32, all, &in);
+    if (in.op != OP_ILLEGAL) fail_msg("0x%08x decodes to %s, expected ILLEGAL", reserved[i], op_name(in.op));
+  }
 }
 
 static void test_rv64_only_encodings_illegal_on_rv32(void **state) {
@@ -377,6 +470,7 @@ int main(void) {
       cmocka_unit_test(test_base_encodings),
       cmocka_unit_test(test_compressed_encodings),
       cmocka_unit_test(test_every_op_has_a_case),
+      cmocka_unit_test(test_optional_extensions),
       cmocka_unit_test(test_rv64_only_encodings_illegal_on_rv32),
       cmocka_unit_test(test_illegal_encodings),
       cmocka_unit_test(test_c_jal_vs_c_addiw),

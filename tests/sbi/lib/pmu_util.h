@@ -6,9 +6,13 @@
 
 #include "test.h"
 
-#define NUM_COUNTERS 48
-#define FW_FIRST 32
+/* The logical counter indices. rvpmu's firmware: the hardware counters at their CSR index
+ * (0..31, with gaps), 16 firmware counters at 32..47, 48 in all whatever the hart implements.
+ * OpenSBI 1.1: the hardware counters 0 .. 2 + hpm, the 16 firmware counters right after them
+ * (the spec leaves the numbering to the implementation; counter_get_info tells which is which). */
 #define FW_COUNTERS 16
+#define FW_FIRST ((unsigned long)BY_FW(32, 3 + machine.hpm))
+#define NUM_COUNTERS (FW_FIRST + FW_COUNTERS)
 #define EV_CYCLES 0x00001UL       /* SBI_PMU_HW_CPU_CYCLES */
 #define EV_INSTRUCTIONS 0x00002UL /* SBI_PMU_HW_INSTRUCTIONS */
 #define EV_BRANCHES 0x00005UL     /* SBI_PMU_HW_BRANCH_INSTRUCTIONS */

@@ -10,6 +10,11 @@
 
 #include "sbi.h"
 
+/* Not in firmware/sbi.h: the firmware implements neither. */
+#define SBI_IMPL_ID_OPENSBI 1UL                /* Base get_impl_id (spec 4.9) */
+#define SBI_EXT_LEGACY_SET_TIMER 0x00UL        /* SBI v0.1 (legacy) extensions */
+#define SBI_EXT_LEGACY_CONSOLE_PUTCHAR 0x01UL
+
 struct sbiret {
   long error;
   unsigned long value;

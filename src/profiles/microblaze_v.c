@@ -1,0 +1,676 @@
+/* AMD MicroBlaze V (../shared/spec/microblaze-v-mhpmevent.txt, UG1629 "Machine HPM Event
+ * Register"), with a timing model built from the public UG1629 text (pipeline, branch target
+ * cache, caches); no RTL is public, so every parameter is an option with a documented default
+ * (docs/microblaze-v.md).
+ *
+ * Counters: mhpmcounter3.. are C_DEBUG_EVENT_COUNTERS event counters (event_counters=, default
+ * 5), then C_DEBUG_LATENCY_COUNTERS pairs of latency counters (latency_counters=, default 1):
+ * the pair's first counter is the total sum of the latencies of its event, the second their
+ * max (bits 31:16) and min (bits 15:0); both are set through the first counter's mhpmevent,
+ * whose class is fixed to 5. E + 2L <= 29. All counters are 64 bits, none inhibited at reset;
+ * no Sscofpmf or Smcntrpmf.
+ *
+ * Selector: bits 24:5 event mask, bits 4:1 class, bit 0 "no event". A counter increments once
+ * per cycle in which any of its selected events occurs (combo slots, hpm.c); a selector with an
+ * undefined class, or an event bit the class does not define, or bit 0 set, counts nothing.
+ *
+ * ISA: RV32IMAFC with Zba, Zbb, Zbc, Zbs, Zicbom, Zicsr, Zifencei; privilege modes
+ * priv=m|mu|msu (default msu, with Sv32). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csr/csr.h"
+#include "hart/hart.h"
+#include "isa/block.h"
+#include "machine.h"
+#include "profiles/profile.h"
+
+/* ---- Selector encoding (UG1629 table 1) ---- */
+
+#define MB_CLASS_SHIFT 1
+#define MB_CLASS_MASK 0xfull
+#define MB_EVENT_SHIFT 5
+#define MB_EVENT_MASK 0xfffffull /* bits 24:5 */
+#define MB_NO_EVENT 1ull         /* bit 0 */
+#define MB_SELECTOR_BITS 0x1ffffffull
+#define MB_LATENCY_CLASS 5
+#define SEL(cls, bit) ((1ull << (bit)) | ((uint64_t)(cls) << MB_CLASS_SHIFT))
+
+/* Every event of every class (UG1629 tables 2-7), in class and bit order: what `rvpmu list`
+ * prints and what decode accepts. EV_NONE marks a defined event that cannot occur here. */
+static const struct profile_event mb_events[] = {
+    /* Class 0: retired instructions. */
+    {"INT_LOAD", SEL(0, 5), EV_LOADS, "class 0 bit 5: integer load instructions retired", 0},
+    {"INT_STORE", SEL(0, 6), EV_STORES, "class 0 bit 6: integer store instructions retired", 0},
+    {"ATOMIC", SEL(0, 7), EV_ATOMICS, "class 0 bit 7: atomic instructions retired (LR, SC, AMO)", 0},
+    {"SYSTEM", SEL(0, 8), EV_SYSTEM_INSNS, "class 0 bit 8: system instructions retired, ECALL and EBREAK included", 0},
+    {"INT_ARITH", SEL(0, 9), EV_ARITH_INSNS, "class 0 bit 9: integer arithmetic instructions retired, C.NOP included", 0},
+    {"INT_MUL", SEL(0, 10), EV_MULS, "class 0 bit 10: integer multiply instructions retired", 0},
+    {"INT_DIV", SEL(0, 11), EV_DIVS, "class 0 bit 11: integer divide/remainder instructions retired", 0},
+    {"CUSTOM", SEL(0, 12), EV_NONE, "class 0 bit 12: custom instructions retired (none exist: 0)", 0},
+    {"BITMANIP", SEL(0, 13), EV_BITMANIP_INSNS, "class 0 bit 13: bit manipulation instructions retired", 0},
+    {"COMPRESSED", SEL(0, 14), EV_COMPRESSED, "class 0 bit 14: compressed instructions retired", 0},
+    {"JAL", SEL(0, 15), EV_JAL_INSNS, "class 0 bit 15: JAL or C.J (and C.JAL) instructions retired", 0},
+    {"JALR", SEL(0, 16), EV_JALR_INSNS, "class 0 bit 16: JALR or C.JR (and C.JALR) instructions retired", 0},
+    {"FP_LOAD", SEL(0, 17), EV_FP_LOADS, "class 0 bit 17: floating point load instructions retired", 0},
+    {"FP_STORE", SEL(0, 18), EV_FP_STORES, "class 0 bit 18: floating point store instructions retired", 0},
+    {"FP_ADD", SEL(0, 19), EV_FP_ADDS, "class 0 bit 19: floating point add/sub instructions retired", 0},
+    {"FP_MUL", SEL(0, 20), EV_FP_MULS, "class 0 bit 20: floating point multiply instructions retired", 0},
+    {"FP_DIV", SEL(0, 21), EV_FP_DIVS, "class 0 bit 21: floating point divide instructions retired", 0},
+    {"FP_FUSED", SEL(0, 22), EV_FP_FUSED, "class 0 bit 22: floating point fused instructions retired", 0},
+    {"FP_OTHER", SEL(0, 23), EV_FP_OTHER, "class 0 bit 23: floating point other instructions retired", 0},
+    {"CACHE_OP", SEL(0, 24), EV_CBO_INSNS, "class 0 bit 24: cache invalidate or flush retired (CBO.INVAL/CLEAN/FLUSH)", 0},
+    /* Class 1: branches and traps. */
+    {"BRANCH_TAKEN", SEL(1, 5), EV_BR_TAKEN, "class 1 bit 5: taken conditional branches", 0},
+    {"BRANCH_NOT_TAKEN", SEL(1, 6), EV_BR_NOT_TAKEN, "class 1 bit 6: not taken conditional branches", 0},
+    {"EXCEPTION", SEL(1, 7), EV_EXCEPTIONS, "class 1 bit 7: exceptions taken", 0},
+    {"INTERRUPT", SEL(1, 8), EV_INTERRUPTS, "class 1 bit 8: interrupts occurred", 0},
+    {"BTC_HIT", SEL(1, 9), EV_BTC_HITS, "class 1 bit 9: branch target cache hits", 0},
+    {"BTC_MISPREDICT", SEL(1, 10), EV_BTC_MISPREDICTS, "class 1 bit 10: branch target mispredicts", 0},
+    /* Class 2: instruction and data cache. */
+    {"IC_REQUEST", SEL(2, 5), EV_IC_REQUESTS, "class 2 bit 5: data requests from the instruction cache", 0x10008},
+    {"IC_HIT", SEL(2, 6), EV_IC_HITS, "class 2 bit 6: hits in the instruction cache", 0},
+    {"DC_READ", SEL(2, 7), EV_DC_READ_REQUESTS, "class 2 bit 7: read data requested from the data cache", 0x10000},
+    {"DC_READ_HIT", SEL(2, 8), EV_DC_READ_HITS, "class 2 bit 8: read data hits in the data cache", 0},
+    {"DC_WRITE", SEL(2, 9), EV_DC_WRITE_REQUESTS, "class 2 bit 9: write data requests to the data cache", 0x10002},
+    {"DC_WRITE_HIT", SEL(2, 10), EV_DC_WRITE_HITS, "class 2 bit 10: write data hits in the data cache", 0},
+    /* Class 3: pipeline stalls (bit 5 is not defined). */
+    {"STALL_OF", SEL(3, 6), EV_STALL_OF, "class 3 bit 6: cycles the pipeline is stalled due to the operand fetch stage", 0},
+    {"STALL_EX", SEL(3, 7), EV_STALL_EX, "class 3 bit 7: cycles the pipeline is stalled due to the execute stage", 0},
+    {"STALL_MEM", SEL(3, 8), EV_STALL_MEM, "class 3 bit 8: cycles stalled due to the memory stage (MEM; M0-M3 on 8 stages)", 0},
+    /* Class 4: miscellaneous. */
+    {"DIV_BY_ZERO", SEL(4, 5), EV_DIV_BY_ZERO, "class 4 bit 5: divide/remainder by zero operations", 0},
+    {"FP_SUBNORMAL", SEL(4, 6), EV_FP_SUBNORMAL, "class 4 bit 6: floating point subnormal results", 0},
+    /* Class 5: latency (on an event counter: the number of events; on a latency pair: the sum
+     * and the max/min of their latencies in cycles). */
+    {"LAT_INTERRUPT", SEL(5, 5), EV_INTERRUPTS, "class 5 bit 5: interrupts; latency pair: interrupt latency sum, max/min", 0},
+    {"LAT_DC_READ", SEL(5, 7), EV_DC_MEM_READS, "class 5 bit 7: data cache memory reads; latency pair: their latency", 0},
+    {"LAT_DC_WRITE", SEL(5, 9), EV_DC_MEM_WRITES, "class 5 bit 9: data cache memory writes; latency pair: their latency", 0},
+    {"LAT_IC_READ", SEL(5, 11), EV_IC_MEM_READS, "class 5 bit 11: instruction cache memory reads; latency pair: their latency", 0},
+    {"LAT_AXI_READ", SEL(5, 13), EV_AXI_READS, "class 5 bit 13: peripheral AXI data reads; latency pair: their latency", 0},
+    {"LAT_AXI_WRITE", SEL(5, 15), EV_AXI_WRITES, "class 5 bit 15: peripheral AXI data writes; latency pair: their latency", 0},
+    {0},
+};
+
+/* The events a selector counts (see the file comment); 0 for any undefined part. */
+static uint64_t mb_decode(const struct profile *p, uint64_t selector) {
+  (void)p;
+  unsigned cls = (unsigned)(selector >> MB_CLASS_SHIFT & MB_CLASS_MASK);
+  uint64_t bits = selector >> MB_EVENT_SHIFT & MB_EVENT_MASK, mask = 0;
+  if ((selector & MB_NO_EVENT) || (selector & ~MB_SELECTOR_BITS) || !bits) return 0;
+  for (const struct profile_event *e = mb_events; e->name; e++) {
+    if ((unsigned)(e->selector >> MB_CLASS_SHIFT & MB_CLASS_MASK) != cls) continue;
+    uint64_t bit = e->selector >> MB_EVENT_SHIFT & MB_EVENT_MASK;
+    if (!(bits & bit)) continue;
+    bits &= ~bit;
+    if (e->event != EV_NONE) mask |= EV_BIT(e->event);
+  }
+  return bits ? 0 : mask; /* bits left: not defined for the class (or an undefined class) */
+}
+
+/* ---- Options ---- */
+
+enum {
+  OPT_EVENT_CTRS, OPT_LATENCY_CTRS, OPT_PIPELINE,
+  OPT_IC_SIZE, OPT_IC_LINE, OPT_IC_WAYS, OPT_IC_MISS,
+  OPT_DC_SIZE, OPT_DC_LINE, OPT_DC_WAYS, OPT_DC_MISS, OPT_DC_WRITE, OPT_DC_WRITEBACK,
+  OPT_BTC, OPT_AXI_READ, OPT_AXI_WRITE, OPT_DIV_CYCLES, OPT_COUNT
+};
+_Static_assert(OPT_COUNT <= sizeof(((struct profile *)0)->options) / sizeof(uint64_t), "profile.options too small");
+
+#define MB_CACHE_MAX_BYTES 65536u
+#define MB_CACHE_MIN_LINE 16u
+#define MB_CACHE_MAX_LINES (MB_CACHE_MAX_BYTES / MB_CACHE_MIN_LINE)
+#define MB_BTC_MAX 2048u
+
+/* A numeric option: name, index, range, whether it must be a power of two (or 0). */
+static const struct {
+  const char *name;
+  unsigned idx;
+  uint64_t lo, hi;
+  bool pow2;
+} mb_numeric[] = {
+    {"event_counters", OPT_EVENT_CTRS, 0, 29, false},  {"latency_counters", OPT_LATENCY_CTRS, 0, 14, false},
+    {"icache", OPT_IC_SIZE, 0, MB_CACHE_MAX_BYTES, true}, {"icache_line", OPT_IC_LINE, 16, 64, true},
+    {"icache_ways", OPT_IC_WAYS, 1, 4, true},          {"icache_miss", OPT_IC_MISS, 1, 1000, false},
+    {"dcache", OPT_DC_SIZE, 0, MB_CACHE_MAX_BYTES, true}, {"dcache_line", OPT_DC_LINE, 16, 64, true},
+    {"dcache_ways", OPT_DC_WAYS, 1, 4, true},          {"dcache_miss", OPT_DC_MISS, 1, 1000, false},
+    {"dcache_write", OPT_DC_WRITE, 1, 1000, false},    {"btc", OPT_BTC, 0, MB_BTC_MAX, true},
+    {"axi_read", OPT_AXI_READ, 1, 1000, false},        {"axi_write", OPT_AXI_WRITE, 1, 1000, false},
+    {"div_cycles", OPT_DIV_CYCLES, 2, 64, false},
+};
+
+static int parse_u64(const char *s, uint64_t *out) {
+  char *end;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (!*s || *end || *s == '-') return -1;
+  *out = v;
+  return 0;
+}
+
+static int mb_set_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
+  for (size_t i = 0; i < sizeof mb_numeric / sizeof *mb_numeric; i++) {
+    if (strcmp(key, mb_numeric[i].name) != 0) continue;
+    uint64_t v;
+    if (parse_u64(value, &v) != 0 || v < mb_numeric[i].lo || v > mb_numeric[i].hi ||
+        (mb_numeric[i].pow2 && (v & (v - 1)))) {
+      snprintf(err, errlen, "core %s: %s=%s: expected %s%llu..%llu", p->name, key, value,
+               mb_numeric[i].pow2 ? "a power of two in " : "", (unsigned long long)mb_numeric[i].lo,
+               (unsigned long long)mb_numeric[i].hi);
+      return -1;
+    }
+    p->options[mb_numeric[i].idx] = v;
+    return 0;
+  }
+  if (!strcmp(key, "pipeline")) {
+    if (!strcmp(value, "3") || !strcmp(value, "5") || !strcmp(value, "8")) {
+      p->options[OPT_PIPELINE] = (uint64_t)atoi(value);
+      return 0;
+    }
+  } else if (!strcmp(key, "dcache_policy")) {
+    if (!strcmp(value, "wb") || !strcmp(value, "wt")) {
+      p->options[OPT_DC_WRITEBACK] = value[1] == 'b';
+      return 0;
+    }
+  } else if (!strcmp(key, "priv")) {
+    if (!strcmp(value, "m") || !strcmp(value, "mu") || !strcmp(value, "msu")) {
+      p->has_u_mode = value[1] != '\0';
+      p->has_s_mode = value[1] == 's';
+      return 0;
+    }
+  } else {
+    snprintf(err, errlen,
+             "core %s: unknown option '%s' (known: event_counters=N, latency_counters=N, priv=m|mu|msu, "
+             "pipeline=3|5|8, icache=BYTES, icache_line=BYTES, icache_ways=N, icache_miss=CYCLES, dcache=BYTES, "
+             "dcache_line=BYTES, dcache_ways=N, dcache_miss=CYCLES, dcache_write=CYCLES, dcache_policy=wb|wt, "
+             "btc=ENTRIES, axi_read=CYCLES, axi_write=CYCLES, div_cycles=N, width=N)",
+             p->name, key);
+    return -1;
+  }
+  snprintf(err, errlen, "core %s: bad value '%s' for %s", p->name, value, key);
+  return -1;
+}
+
+/* ---- Timing model: static part (cycles per instruction, data hazards) ---- */
+
+static unsigned stages(const struct profile *p) { return (unsigned)p->options[OPT_PIPELINE]; }
+
+/* Stall events: the 3-stage pipeline has no memory stage, its memory waits stall execute. */
+static uint64_t mem_stall_event(const struct profile *p) { return EV_BIT(stages(p) == 3 ? EV_STALL_EX : EV_STALL_MEM); }
+
+/* Extra cycles of a taken branch or jump (pipeline refill): 3 cycles in all on 3/5 stages,
+ * 5 on 8 (UG1629 instruction table), and of a BTC misprediction (UG1629 "Branches": 2, and
+ * 7 on 8 stages). */
+static unsigned taken_penalty(const struct profile *p) { return stages(p) == 8 ? 4 : 2; }
+static unsigned mispredict_penalty(const struct profile *p) { return stages(p) == 8 ? 7 : 2; }
+
+/* What a producer of a register result is, for data hazards (FP results wait like loads). */
+enum producer { PROD_ALU, PROD_LOAD, PROD_MUL, PROD_DIV };
+
+static enum producer producer_of(const struct insn *in) {
+  if (in->cls & (CLS_LOAD | CLS_ATOMIC | CLS_FP)) return PROD_LOAD;
+  if (in->cls & CLS_MUL) return PROD_MUL;
+  if (in->cls & CLS_DIV) return PROD_DIV;
+  return PROD_ALU;
+}
+
+/* Cycles an FP operation stays in EX (the FPU is not pipelined: UG1629 lists floating-point
+ * instructions among the multi-cycle ones). Figures of the MicroBlaze (classic) FPU, UG984:
+ * add/sub 4, multiply 4, divide 28, square root 27, conversions 4, compare, move, sign
+ * injection, classify 1; fused multiply-add (which it lacks) taken as 5; 2 more each on 8
+ * stages. FP loads and stores are timed like integer ones. */
+static unsigned fp_ex_cycles(const struct profile *p, const struct insn *in) {
+  unsigned c;
+  switch (insn_fp_kind(in)) {
+    case FP_KIND_ADD: case FP_KIND_MUL: c = 4; break;
+    case FP_KIND_DIV: c = 28; break;
+    case FP_KIND_SQRT: c = 27; break;
+    case FP_KIND_FUSED: c = 5; break;
+    case FP_KIND_OTHER:
+      switch (in->op) {
+        case OP_FCVT_W_S: case OP_FCVT_WU_S: case OP_FCVT_S_W: case OP_FCVT_S_WU: c = 4; break;
+        default: return 1;
+      }
+      break;
+    default: return 1;
+  }
+  return stages(p) == 8 ? c + 2 : c;
+}
+
+/* Operand-fetch stall of an instruction that reads the result of `prod` produced d (1 or 2)
+ * instructions before it (UG1629 "5-Stage Pipeline"/"8-Stage Pipeline" data hazards; the
+ * 3-stage pipeline has none). See docs/microblaze-v.md for the rules and their basis. */
+static unsigned hazard_cycles(const struct profile *p, enum producer prod, unsigned d) {
+  static const unsigned s5[4][2] = {{0, 0}, {2, 1}, {2, 1}, {1, 0}};
+  static const unsigned s8[4][2] = {{0, 0}, {4, 3}, {2, 1}, {3, 2}};
+  switch (stages(p)) {
+    case 5: return s5[prod][d - 1];
+    case 8: return s8[prod][d - 1];
+    default: return 0;
+  }
+}
+
+/* Does `in` read the register (integer or FP) that `prod` writes? */
+static bool reads_result_of(const struct insn *in, const struct insn *prod) {
+  if (!prod) return false;
+  if (insn_writes_freg(prod, prod->rd)) return insn_reads_freg(in, prod->rd);
+  return insn_writes_reg(prod, prod->rd) && insn_reads_reg(in, prod->rd);
+}
+
+/* The operand-fetch stall of c->in: the longest wait for a result of the two instructions
+ * before it; a wait for the older one is shortened by the stall the younger one already had
+ * for it. */
+static unsigned of_stall(const struct profile *p, const struct insn_context *c) {
+  unsigned h1 = reads_result_of(c->in, c->prev) ? hazard_cycles(p, producer_of(c->prev), 1) : 0;
+  unsigned h2 = reads_result_of(c->in, c->prev2) ? hazard_cycles(p, producer_of(c->prev2), 2) : 0;
+  unsigned s1 = c->prev && reads_result_of(c->prev, c->prev2) ? hazard_cycles(p, producer_of(c->prev2), 1) : 0;
+  h2 = h2 > s1 ? h2 - s1 : 0;
+  return h1 > h2 ? h1 : h2;
+}
+
+static bool is_shift(enum op op) {
+  return op == OP_SLL || op == OP_SRL || op == OP_SRA || op == OP_SLLI || op == OP_SRLI || op == OP_SRAI;
+}
+
+static void mb_time_insn(const struct profile *p, const struct insn_context *c, struct insn_timing *t) {
+  const struct insn *in = c->in;
+  uint64_t retire = insn_retire_events(in), ex = EV_BIT(EV_STALL_EX);
+  unsigned s = stages(p);
+  t->n = 0;
+  unsigned of = of_stall(p, c);
+  if (of) timing_add(t, EV_BIT(EV_STALL_OF), of);
+  if (in->cls & CLS_DIV) {
+    /* multi-cycle in EX: mb_div_timing adds those cycles, as it knows the divisor */
+  } else if (in->cls & CLS_MUL) {
+    if (s == 3) timing_add(t, ex, 2); /* 3-stage: multiply is multi-cycle */
+  } else if ((in->cls & (CLS_LOAD | CLS_STORE)) || insn_fp_kind(in) == FP_KIND_LOAD ||
+             insn_fp_kind(in) == FP_KIND_STORE) {
+    if (s == 3) timing_add(t, ex, 1); /* 2 cycles on 3 stages (UG1629 instruction table) */
+  } else if (in->cls & CLS_FP) {
+    timing_add(t, ex, fp_ex_cycles(p, in) - 1);
+  } else if (in->cls & CLS_ATOMIC) {
+    timing_add(t, mem_stall_event(p), 1); /* read and write of the same word */
+  } else if (is_shift((enum op)in->op)) {
+    if (s == 3) timing_add(t, ex, 1);
+  } else {
+    switch (in->op) {
+      case OP_MRET: case OP_SRET: /* a jump to xepc */
+        timing_add(t, 0, taken_penalty(p));
+        break;
+      case OP_FENCE: case OP_FENCE_I: /* 2 + N: N, the write-backs, comes from the cache model */
+        timing_add(t, 0, 1);
+        break;
+      default:
+        break;
+    }
+  }
+  timing_add(t, retire, 1);
+}
+
+/* ---- Dynamic models: caches, branch target cache ---- */
+
+#define MB_INVALID (~0ull)
+
+/* A set-associative cache of line addresses (pa >> line_shift) with LRU replacement. */
+struct mb_cache {
+  unsigned sets, ways, line_shift; /* 0 sets: no cache */
+  uint64_t tag[MB_CACHE_MAX_LINES]; /* [set * ways + way]: line address or MB_INVALID */
+  uint8_t dirty[MB_CACHE_MAX_LINES];
+  uint8_t age[MB_CACHE_MAX_LINES];  /* 0 = most recently used */
+};
+
+/* A branch target cache entry: an immediate branch, JAL or return at physical address pa. */
+struct mb_btc_entry {
+  uint64_t pa;       /* MB_INVALID: empty */
+  uint64_t target;   /* the target it predicts */
+  uint8_t counter;   /* conditional branches: 2-bit saturating counter, >= 2 predicts taken */
+};
+
+struct mb_model {
+  struct mb_cache ic, dc;
+  struct mb_btc_entry btc[MB_BTC_MAX];
+  unsigned btc_entries;           /* 0: no BTC */
+  uint64_t next_fetch_pa;         /* where sequential fetch continues after the last block */
+  uint64_t last_fetch_word;       /* the last 32-bit word fetched (MB_INVALID: none) */
+};
+
+static void cache_init(struct mb_cache *c, uint64_t bytes, uint64_t line, uint64_t ways) {
+  c->line_shift = (unsigned)__builtin_ctzll(line);
+  c->ways = (unsigned)ways;
+  c->sets = bytes >= line * ways ? (unsigned)(bytes / line / ways) : 0;
+  memset(c->tag, 0xff, sizeof c->tag);
+  memset(c->dirty, 0, sizeof c->dirty);
+  for (unsigned i = 0; i < MB_CACHE_MAX_LINES; i++) c->age[i] = (uint8_t)(i % (c->ways ? c->ways : 1));
+}
+
+/* The slot of line `line` if cached (made most recently used), else -1. */
+static int cache_find(struct mb_cache *c, uint64_t line) {
+  unsigned base = (unsigned)(line % c->sets) * c->ways;
+  for (unsigned w = 0; w < c->ways; w++) {
+    if (c->tag[base + w] != line) continue;
+    uint8_t a = c->age[base + w];
+    for (unsigned v = 0; v < c->ways; v++)
+      if (c->age[base + v] < a) c->age[base + v]++;
+    c->age[base + w] = 0;
+    return (int)(base + w);
+  }
+  return -1;
+}
+
+/* The slot to fill for `line`: an invalid way, else the least recently used (made most
+ * recent, tag set, clean). *victim_dirty tells whether the evicted line must be written back. */
+static unsigned cache_fill(struct mb_cache *c, uint64_t line, bool *victim_dirty) {
+  unsigned base = (unsigned)(line % c->sets) * c->ways, pick = base;
+  for (unsigned w = 0; w < c->ways; w++) {
+    if (c->tag[base + w] == MB_INVALID) {
+      pick = base + w;
+      break;
+    }
+    if (c->age[base + w] > c->age[pick]) pick = base + w;
+  }
+  *victim_dirty = c->tag[pick] != MB_INVALID && c->dirty[pick];
+  uint8_t a = c->age[pick];
+  for (unsigned v = 0; v < c->ways; v++)
+    if (c->age[base + v] < a) c->age[base + v]++;
+  c->age[pick] = 0;
+  c->tag[pick] = line;
+  c->dirty[pick] = 0;
+  return pick;
+}
+
+static struct mb_model *model(struct hart *h) { return h->model; }
+static const struct profile *prof(const struct hart *h) { return h->machine->profile; }
+
+static void mb_model_reset(struct hart *h) {
+  const struct profile *p = prof(h);
+  struct mb_model *m = model(h);
+  cache_init(&m->ic, p->options[OPT_IC_SIZE], p->options[OPT_IC_LINE], p->options[OPT_IC_WAYS]);
+  cache_init(&m->dc, p->options[OPT_DC_SIZE], p->options[OPT_DC_LINE], p->options[OPT_DC_WAYS]);
+  m->btc_entries = stages(p) == 3 ? 0 : (unsigned)p->options[OPT_BTC]; /* no BTC on 3 stages */
+  for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
+  m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
+}
+
+/* `cycles` stall cycles raising `stall` in each and `first` in the first one. */
+static void add_stall(struct hart *h, uint64_t first, uint64_t stall, uint64_t cycles) {
+  struct insn_timing t = {.n = 0};
+  timing_add(&t, first | stall, 1);
+  timing_add(&t, stall, (uint32_t)cycles - 1);
+  hart_add_timing(h, &t);
+}
+
+/* A D-cache line written back to memory (a dirty victim, CBO, FENCE.I). */
+static void dc_write_back(struct hart *h) {
+  uint64_t lat = prof(h)->options[OPT_DC_WRITE];
+  add_stall(h, EV_BIT(EV_DC_MEM_WRITES), mem_stall_event(prof(h)), lat);
+  hart_report_latency(h, EV_DC_MEM_WRITES, lat);
+}
+
+/* A D-cache line read from memory. */
+static void dc_line_fill(struct hart *h) {
+  uint64_t lat = prof(h)->options[OPT_DC_MISS];
+  add_stall(h, EV_BIT(EV_DC_MEM_READS), mem_stall_event(prof(h)), lat);
+  hart_report_latency(h, EV_DC_MEM_READS, lat);
+}
+
+static void mb_data_access(struct hart *h, uint64_t pa, unsigned size, bool store, bool device) {
+  const struct profile *p = prof(h);
+  struct mb_model *m = model(h);
+  if (device) { /* uncached: the peripheral AXI interface (M_AXI_DP) */
+    enum event_id ev = store ? EV_AXI_WRITES : EV_AXI_READS;
+    uint64_t lat = p->options[store ? OPT_AXI_WRITE : OPT_AXI_READ];
+    add_stall(h, EV_BIT(ev), mem_stall_event(p), lat);
+    hart_report_latency(h, ev, lat);
+    return;
+  }
+  struct mb_cache *c = &m->dc;
+  if (!c->sets) return; /* no data cache: local memory, no wait */
+  uint64_t line = pa >> c->line_shift;
+  int slot = cache_find(c, line);
+  bool writeback = p->options[OPT_DC_WRITEBACK] != 0, victim_dirty;
+  if (!store) {
+    hart_add_events(h, EV_BIT(EV_DC_READ_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_READ_HITS) : 0), 1);
+    if (slot >= 0) return;
+    cache_fill(c, line, &victim_dirty);
+    if (victim_dirty) dc_write_back(h);
+    dc_line_fill(h);
+    return;
+  }
+  hart_add_events(h, EV_BIT(EV_DC_WRITE_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_WRITE_HITS) : 0), 1);
+  if (!writeback) {
+    /* Write-through: every store is written to memory (posted: the pipeline does not wait);
+     * a miss does not allocate. */
+    hart_add_events(h, EV_BIT(EV_DC_MEM_WRITES), 1);
+    hart_report_latency(h, EV_DC_MEM_WRITES, p->options[OPT_DC_WRITE]);
+    return;
+  }
+  /* Write-back: a miss allocates; a word store only updates the cache, a byte or halfword
+   * store first reads the line (UG1629 "Data Cache Operation"). */
+  if (slot < 0) {
+    slot = (int)cache_fill(c, line, &victim_dirty);
+    if (victim_dirty) dc_write_back(h);
+    if (size < 4) dc_line_fill(h);
+  }
+  c->dirty[slot] = 1;
+}
+
+static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
+  struct mb_cache *c = &model(h)->dc;
+  if (!c->sets) return;
+  int slot = cache_find(c, pa >> c->line_shift);
+  if (slot < 0) return;
+  if (kind != CBO_INVAL && c->dirty[slot]) dc_write_back(h);
+  c->dirty[slot] = 0;
+  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID;
+}
+
+/* FENCE.I invalidates the instruction cache and the BTC, and flushes (write-back) or
+ * invalidates (write-through) the data cache (UG1629 "Data Cache Operation", "Branches"). */
+static void mb_fence_i(struct hart *h) {
+  struct mb_model *m = model(h);
+  for (unsigned i = 0; i < MB_CACHE_MAX_LINES; i++) {
+    if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
+    m->dc.tag[i] = m->ic.tag[i] = MB_INVALID;
+    m->dc.dirty[i] = 0;
+  }
+  for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
+  m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
+}
+
+/* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
+ * already has excepted; each line's first word looks up the cache, the rest of it hit. */
+static void mb_fetch_block(struct hart *h, const struct block *blk) {
+  struct mb_model *m = model(h);
+  struct mb_cache *c = &m->ic;
+  if (!c->sets || !blk->count) return;
+  const struct insn *last = &blk->insns[blk->count - 1];
+  uint64_t start = blk->paddr;
+  uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
+  if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return; /* not cacheable */
+  uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
+  if (start == m->next_fetch_pa && w == m->last_fetch_word) w += 4;
+  m->next_fetch_pa = end;
+  m->last_fetch_word = wlast;
+  uint64_t miss = prof(h)->options[OPT_IC_MISS];
+  while (w <= wlast) {
+    uint64_t line = w >> c->line_shift, line_end = (line + 1) << c->line_shift;
+    uint64_t words = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
+    if (cache_find(c, line) < 0) {
+      bool dirty;
+      cache_fill(c, line, &dirty);
+      add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
+      hart_report_latency(h, EV_IC_MEM_READS, miss);
+      words--;
+    }
+    if (words) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)words);
+    w = line_end;
+  }
+}
+
+/* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */
+static void transfer_cost(struct hart *h, uint64_t events, unsigned penalty) {
+  if (!penalty) {
+    if (events) hart_add_events(h, events, 1);
+    return;
+  }
+  struct insn_timing t = {.n = 0};
+  timing_add(&t, events, 1);
+  timing_add(&t, 0, penalty - 1);
+  hart_add_timing(h, &t);
+}
+
+static struct mb_btc_entry *btc_slot(struct mb_model *m, uint64_t pa) {
+  return &m->btc[(pa >> 1) & (m->btc_entries - 1)];
+}
+
+static void mb_branch(struct hart *h, const struct insn *in, uint64_t pa, bool taken) {
+  const struct profile *p = prof(h);
+  struct mb_model *m = model(h);
+  (void)in;
+  uint64_t ev = EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN);
+  unsigned penalty = taken ? taken_penalty(p) : 0;
+  if (m->btc_entries) {
+    struct mb_btc_entry *e = btc_slot(m, pa);
+    if (e->pa == pa) {
+      bool predicted = e->counter >= 2;
+      ev |= EV_BIT(EV_BTC_HITS);
+      penalty = 0;
+      if (predicted != taken) {
+        ev |= EV_BIT(EV_BTC_MISPREDICTS);
+        penalty = mispredict_penalty(p);
+      }
+      if (taken && e->counter < 3) e->counter++;
+      if (!taken && e->counter > 0) e->counter--;
+    } else { /* saved the first time it is encountered, predicting what it did */
+      e->pa = pa;
+      e->target = 0;
+      e->counter = taken ? 2 : 1;
+    }
+  }
+  transfer_cost(h, ev, penalty);
+}
+
+/* JAL and returns (JALR x0, 0(ra) or 0(t0)) use the BTC; other JALRs always refill. */
+static void mb_jump(struct hart *h, const struct insn *in, uint64_t pa, uint64_t target) {
+  const struct profile *p = prof(h);
+  struct mb_model *m = model(h);
+  bool is_return = in->op == OP_JALR && in->rd == REG_SINK && in->imm == 0 && (in->rs1 == 1 || in->rs1 == 5);
+  if (!m->btc_entries || (in->op == OP_JALR && !is_return)) {
+    transfer_cost(h, 0, taken_penalty(p));
+    return;
+  }
+  struct mb_btc_entry *e = btc_slot(m, pa);
+  if (e->pa != pa) {
+    e->pa = pa;
+    e->target = target;
+    e->counter = 3;
+    transfer_cost(h, 0, taken_penalty(p));
+  } else if (e->target != target) { /* a return to somewhere else than last time */
+    e->target = target;
+    transfer_cost(h, EV_BIT(EV_BTC_HITS) | EV_BIT(EV_BTC_MISPREDICTS), mispredict_penalty(p));
+  } else {
+    transfer_cost(h, EV_BIT(EV_BTC_HITS), 0);
+  }
+}
+
+/* A divide or remainder stays div_cycles in EX (the same with a zero divisor, which raises
+ * DIV_BY_ZERO in its first execute-stall cycle). */
+static void mb_div_timing(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b,
+                          struct insn_timing *t) {
+  (void)a;
+  t->n = 0;
+  if (!(in->cls & CLS_DIV)) return;
+  uint64_t ex = EV_BIT(EV_STALL_EX);
+  timing_add(t, ex | ((uint32_t)b == 0 ? EV_BIT(EV_DIV_BY_ZERO) : 0), 1);
+  timing_add(t, ex, (uint32_t)p->options[OPT_DIV_CYCLES] - 2);
+}
+
+/* ---- Counter layout ---- */
+
+static unsigned event_counters(const struct profile *p) { return (unsigned)p->options[OPT_EVENT_CTRS]; }
+
+static bool is_pair_first(const struct profile *p, unsigned idx) { return p->latency_pairs >> idx & 1; }
+static bool is_pair_second(const struct profile *p, unsigned idx) { return idx > 0 && (p->latency_pairs >> (idx - 1) & 1); }
+
+static uint64_t mb_selector_reset(const struct profile *p, unsigned idx) {
+  return is_pair_first(p, idx) ? (uint64_t)MB_LATENCY_CLASS << MB_CLASS_SHIFT : 0;
+}
+
+/* WARL: event counters keep bits 24:0 as written; a pair's first selector keeps its event
+ * bits with the class fixed to 5; a pair's second selector reads 0. */
+static uint64_t mb_selector_write(const struct profile *p, unsigned idx, uint64_t old, uint64_t value) {
+  (void)old;
+  if (is_pair_second(p, idx)) return 0;
+  if (is_pair_first(p, idx))
+    return (value & (MB_EVENT_MASK << MB_EVENT_SHIFT)) | (uint64_t)MB_LATENCY_CLASS << MB_CLASS_SHIFT;
+  return value & MB_SELECTOR_BITS;
+}
+
+static void mb_finish(struct profile *p) {
+  unsigned e = event_counters(p), l = (unsigned)p->options[OPT_LATENCY_CTRS];
+  if (e + 2 * l > 29) l = (29 - e) / 2; /* the 29-counter limit: latency pairs give way */
+  p->options[OPT_LATENCY_CTRS] = l;
+  p->num_hpm = e + 2 * l;
+  p->latency_pairs = 0;
+  for (unsigned k = 0; k < l; k++) p->latency_pairs |= 1u << (HPM_FIRST_PROGRAMMABLE + e + 2 * k);
+  p->cbom_block_bytes = (unsigned)p->options[OPT_DC_LINE];
+  /* Without a data cache RAM accesses cost nothing: only peripheral ones need the model, and
+   * they take the slow path anyway; RAM then keeps the TLB fast path (bench/intmix.c for rv32,
+   * icache=0,dcache=0: 9.5 s -> 8.2 s user time). */
+  p->data_access_ram = p->options[OPT_DC_SIZE] != 0;
+  /* The exception entry: ECALL and EBREAK take 5 cycles (UG1629), and so, here, does every
+   * exception; an interrupt costs a taken jump to the vector. */
+  p->exception_entry.n = 0;
+  timing_add(&p->exception_entry, 0, stages(p) == 8 ? 7 : 5);
+  p->interrupt_entry.n = 0;
+  timing_add(&p->interrupt_entry, 0, taken_penalty(p) + 1);
+}
+
+const struct profile microblaze_v_profile = {
+    .name = "microblaze-v",
+    .description = "AMD MicroBlaze V: RV32IMAFC+Zb*+Zicbom, class/event selectors, latency counters, caches, BTC",
+    .default_isa = "rv32imafc_zba_zbb_zbc_zbs_zicbom",
+    .default_platform = "virt",
+    .isa_letters = "imafc",
+    .isa_ext = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM,
+    .xlens = 1,
+    .has_s_mode = true,
+    .has_u_mode = true,
+    .num_hpm = 7,
+    .hpm_width = 64,
+    .fixed_width = 64,
+    .mcountinhibit_reset = 0,
+    .selectors_writable = true,
+    .selector_mask = MB_SELECTOR_BITS,
+    .has_sscofpmf = false,
+    .has_smcntrpmf = false,
+    .time_csr_traps = false,
+    .events = mb_events,
+    .decode_selector = mb_decode,
+    .selector_reset = mb_selector_reset,
+    .selector_write = mb_selector_write,
+    .set_option = mb_set_option,
+    .finish = mb_finish,
+    .time_insn = mb_time_insn,
+    .div_timing = mb_div_timing,
+    .misaligned_in_hardware = false,
+    .max_cycles_per_insn = 64,
+    .ecall_ebreak_events = EV_BIT(EV_SYSTEM_INSNS),
+    .periph_base = 0x4000000,
+    .model_bytes = sizeof(struct mb_model),
+    .model_reset = mb_model_reset,
+    .fetch_block = mb_fetch_block,
+    .data_access = mb_data_access,
+    .branch = mb_branch,
+    .jump = mb_jump,
+    .cache_block_op = mb_cache_block_op,
+    .fence_i = mb_fence_i,
+    .options = {
+        [OPT_EVENT_CTRS] = 5, [OPT_LATENCY_CTRS] = 1, [OPT_PIPELINE] = 5,
+        [OPT_IC_SIZE] = 8192, [OPT_IC_LINE] = 16, [OPT_IC_WAYS] = 1, [OPT_IC_MISS] = 10,
+        [OPT_DC_SIZE] = 8192, [OPT_DC_LINE] = 16, [OPT_DC_WAYS] = 1, [OPT_DC_MISS] = 10,
+        [OPT_DC_WRITE] = 4, [OPT_DC_WRITEBACK] = 0, [OPT_BTC] = 512,
+        [OPT_AXI_READ] = 6, [OPT_AXI_WRITE] = 4, [OPT_DIV_CYCLES] = 32,
+    },
+};
