@@ -49,6 +49,7 @@ $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 unit: $(UNIT_BINS)
 
 include tests/guest/guest.mk
+include tests/microblaze/microblaze.mk
 -include bench/bench.mk
 -include firmware/firmware.mk
 -include tests/sbi/sbi.mk

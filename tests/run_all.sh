@@ -5,6 +5,7 @@
 #   qemu   the guest programs marked "qemu: yes" on their second line, on qemu-system-riscv32/64
 #   cli    command-line behaviour (tests/cli/*.sh)
 #   profiles  the ibex and cv32e40p profiles against counters measured on their RTL
+#   microblaze  the microblaze-v profile's guest programs (tests/microblaze)
 #   sbi    S-mode SBI client tests (tests/sbi/*.c) under rvpmu's firmware (firmware/) on rvpmu
 #   sbi_qemu  the ones whose "run:" line says qemu=yes, under the same firmware on QEMU
 #   sbi_opensbi       the SBI client tests under Debian's OpenSBI (generic fw_jump, RV64) on rvpmu
@@ -315,8 +316,20 @@ run_linux() {
   fi
 }
 
+# The microblaze-v profile's guest programs (tests/microblaze/run.sh prints ok/not ok lines).
+run_microblaze() {
+  out=$(RVPMU="$RVPMU" bash tests/microblaze/run.sh 2>&1)
+  passed=$((passed + $(grep -c '^ok ' <<<"$out")))
+  while read -r line; do
+    [ -n "$line" ] || continue
+    failed=$((failed + 1))
+    failures+=("microblaze ${line#not ok }")
+    echo "FAIL microblaze ${line#not ok }"
+  done < <(grep '^not ok ' <<<"$out")
+}
+
 suites=("$@")
-[ ${#suites[@]} = 0 ] && suites=(unit guest qemu cli profiles)
+[ ${#suites[@]} = 0 ] && suites=(unit guest qemu cli profiles microblaze)
 for s in "${suites[@]}"; do
   echo "== $s"
   "run_$s"
