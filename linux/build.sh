@@ -36,8 +36,13 @@ FRAGMENT=$ROOT/linux/rvpmu.config
 # Reproducible kernel: no date, user or host of this machine inside the Image.
 export KBUILD_BUILD_TIMESTAMP='1970-01-01 00:00:00 UTC' KBUILD_BUILD_USER=rvpmu
 export KBUILD_BUILD_HOST=rvpmu KBUILD_BUILD_VERSION=1 SOURCE_DATE_EPOCH=0
-# ccache hits across build directories (a fresh clone elsewhere): paths below $OUT are hashed relative.
+# ccache hits across build directories (a fresh clone elsewhere): paths below $OUT are hashed
+# relative, and the path-map options are left out of the hash: their values hold the absolute
+# build path (the kernel's -fmacro-prefix-map=$SRC/=, perf's -ffile-prefix-map=$OUT=.) but map it
+# away, so the object is the same from any directory. Measured: kernel in a new directory 116 s
+# without this (22% hits), 18 s with it (99% hits), the same Image either way.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$OUT} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
+export CCACHE_IGNOREOPTIONS=${CCACHE_IGNOREOPTIONS:-"-fmacro-prefix-map=* -ffile-prefix-map=*"}
 
 # perf's feature set: everything off but libelf (+ zlib, which libelf needs) and a static link.
 PERF_FLAGS=(NO_LIBTRACEEVENT=1 NO_JEVENTS=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_SLANG=1 NO_GTK2=1
@@ -299,7 +304,16 @@ perf() {
 		local cc=${CROSS}gcc
 		[ "$PERF_LIBC" = musl ] && cc=$SYSROOT/bin/cc
 		[ "${NO_CCACHE:-0}" = 1 ] || ! command -v ccache >/dev/null || cc="ccache $cc"
-		timed perf perf_make "$cc" ||
+		# The musl compiler is a script ccache cannot recognise (compiler type "other": every
+		# call was uncacheable) and that is rewritten with each sysroot (a new mtime): tell
+		# ccache it is GCC, and identify it by the sysroot's key and the real compilers'
+		# versions instead of its mtime. (A rebuild in the same directory: 66 s -> 39 s, all
+		# compilations hit; the rest is perf's feature probes and links. Another directory
+		# still misses: perf's flags and the musl headers' line markers hold absolute paths.)
+		local ccid
+		ccid="$(cat "$SYSROOT/.rvpmu-sysroot") $(${CROSS}gcc -dumpfullversion)"
+		[ "$PERF_LIBC" = musl ] && ccid="$ccid $(riscv64-unknown-elf-gcc -dumpfullversion)"
+		CCACHE_COMPILERTYPE=gcc CCACHE_COMPILERCHECK="string:$ccid" timed perf perf_make "$cc" ||
 			{ tail -40 "$PERFOBJ/build.log"; die "perf build failed (log: $PERFOBJ/build.log)"; }
 		grep -q 'feature-libelf=1' "$PERFOBJ/FEATURE-DUMP" ||
 			die "perf was built without libelf: it could not name functions"
@@ -336,8 +350,11 @@ initramfs() {
 		file /bin/workload $d/workload 0755 0 0
 		file /bin/perf $OUT/perf 0755 0 0
 	EOF
-	"$d/gen_init_cpio" -t 0 "$d/list" >"$OUT/initramfs.cpio"
-	gzip -n -9 -c "$OUT/initramfs.cpio" >"$OUT/initramfs.cpio.gz"
+	# Written aside and renamed, so that a machine booting the old archive never reads half a new one.
+	"$d/gen_init_cpio" -t 0 "$d/list" >"$OUT/initramfs.cpio.tmp"
+	gzip -n -9 -c "$OUT/initramfs.cpio.tmp" >"$OUT/initramfs.cpio.gz.tmp"
+	mv "$OUT/initramfs.cpio.tmp" "$OUT/initramfs.cpio"
+	mv "$OUT/initramfs.cpio.gz.tmp" "$OUT/initramfs.cpio.gz"
 	log "initramfs: $(stat -c %s "$OUT/initramfs.cpio") bytes, gzipped $(stat -c %s "$OUT/initramfs.cpio.gz")"
 }
 

@@ -5,7 +5,14 @@
  * Built static and freestanding against the kernel tree's nolibc (tools/include/nolibc) for
  * rv64imac/lp64, so it runs on a hart without F/D. It mounts proc, sys and devtmpfs, reads the
  * scenario from the kernel command line (`rvpmu.test=NAME`, default `all`), runs that scenario's
- * commands one after the other, and powers the machine off.
+ * commands one after the other, and powers the machine off. Scenario `cmd` runs the command of
+ * `rvpmu.cmd="/bin/perf stat -e r20001 /bin/workload"` (words split at spaces; a relative
+ * argv[0] is looked up in /bin), for measurements that no fixed scenario makes.
+ *
+ * Once the init is reached it lowers the console log level to CONSOLE_LOGLEVEL_STEPS: the kernel
+ * writes its messages to the console at once while a program's output waits in the tty buffer
+ * for the (polled) UART, so an informational message ("perf: interrupt took too long ...")
+ * would land in the middle of a `perf stat` table. Warnings and errors still reach the console.
  *
  * Output contract (what a host test parses; every marker starts a line):
  *   === RVPMU BOOT <uptime> ===            init reached; <uptime> is /proc/uptime's first field
@@ -29,6 +36,8 @@
 #define TEST_DEV_PHYS 0x100000UL /* sifive,test0 on QEMU's and rvpmu's virt machine */
 #define TEST_FAIL 0x3333U
 #define TEST_PASS 0x5555U
+/* Console log level while the steps run: messages more urgent than KERN_NOTICE (5) are shown. */
+#define CONSOLE_LOGLEVEL_STEPS "5"
 
 /* One command of a scenario: a step name for the markers and an argv ending in NULL. */
 struct step {
@@ -71,6 +80,9 @@ static const struct step step_fw = {
 		"/bin/workload", NULL }
 };
 
+/* Scenario `cmd`: filled in from rvpmu.cmd= by parse_cmd(). */
+static struct step step_cmd = { "cmd", { NULL } };
+
 /* A scenario: the value of rvpmu.test= and its steps in order. */
 struct scenario {
 	const char *name;
@@ -85,6 +97,7 @@ static const struct scenario scenarios[] = {
 	{ "user", { &step_stat_u, &step_record_u, &step_report_u, NULL } },
 	{ "fw", { &step_fw, NULL } },
 	{ "all", { &step_workload, &step_stat, &step_record, &step_report, NULL } },
+	{ "cmd", { &step_cmd, NULL } },
 };
 
 static char *const child_envp[] = { "PATH=/bin", "HOME=/tmp", "TERM=dumb", "PAGER=cat", NULL };
@@ -127,6 +140,62 @@ static int cmdline_value(const char *cmdline, const char *key, char *val, int si
 			p++;
 	}
 	return -1;
+}
+
+/* Fills step_cmd from `rvpmu.cmd=WORD` or `rvpmu.cmd="WORD WORD ..."` (the kernel keeps the
+ * quotes in /proc/cmdline); returns 0 if there is at least one word. Words point into cmdline,
+ * which is modified. */
+static int parse_cmd(char *cmdline)
+{
+	static char path[64];
+	char *p = cmdline, *end;
+	int argc = 0, quoted;
+
+	/* The word that starts with rvpmu.cmd= (as cmdline_value() scans). */
+	for (;;) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (!*p)
+			return -1;
+		if (!strncmp(p, "rvpmu.cmd=", 10))
+			break;
+		while (*p && *p != ' ' && *p != '\n')
+			p++;
+	}
+	p += 10;
+	quoted = *p == '"';
+	p += quoted;
+	end = p;
+	while (*end && *end != '\n' && (quoted ? *end != '"' : *end != ' '))
+		end++;
+	*end = 0;
+	while (*p && argc < (int)(sizeof(step_cmd.argv) / sizeof(step_cmd.argv[0])) - 1) {
+		while (*p == ' ')
+			*p++ = 0;
+		if (!*p)
+			break;
+		step_cmd.argv[argc++] = p;
+		while (*p && *p != ' ')
+			p++;
+	}
+	step_cmd.argv[argc] = NULL;
+	if (argc && step_cmd.argv[0][0] != '/' && strlen(step_cmd.argv[0]) < sizeof(path) - 5) {
+		strcpy(path, "/bin/");
+		strcpy(path + 5, step_cmd.argv[0]);
+		step_cmd.argv[0] = path;
+	}
+	return argc ? 0 : -1;
+}
+
+/* Writes a short string to a file (a /proc/sys knob); errors are reported, not fatal. */
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY, 0);
+
+	if (fd < 0 || write(fd, text, strlen(text)) < 0)
+		printf("init: cannot write %s: errno %d\n", path, errno);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* Waits until the console has sent everything written so far (tcdrain), so that the last
@@ -212,6 +281,7 @@ int main(void)
 		;
 	uptime[i] = 0;
 	printf("=== RVPMU BOOT %s ===\n", uptime);
+	write_file("/proc/sys/kernel/printk", CONSOLE_LOGLEVEL_STEPS);
 
 	read_file("/proc/cmdline", cmdline, sizeof(cmdline));
 	if (cmdline_value(cmdline, "rvpmu.test", name, sizeof(name)) < 0)
@@ -219,8 +289,11 @@ int main(void)
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
 		if (!strcmp(scenarios[i].name, name))
 			sc = &scenarios[i];
-	if (!sc) {
-		printf("init: unknown rvpmu.test=%s (boot workload stat record user fw all)\n", name);
+	if (sc && sc->steps[0] == &step_cmd && parse_cmd(cmdline) < 0) {
+		printf("init: rvpmu.test=cmd needs rvpmu.cmd=\"COMMAND ARGS...\"\n");
+		failed = 1;
+	} else if (!sc) {
+		printf("init: unknown rvpmu.test=%s (boot workload stat record user fw all cmd)\n", name);
 		failed = 1;
 	} else {
 		for (i = 0; sc->steps[i]; i++)

@@ -3,6 +3,9 @@
 #   make linux          build (or bring up to date) linux-build/Image and initramfs.cpio{,.gz}
 #   make linux-clean    remove linux-build/
 #   make linux-qemu     boot it on QEMU 7.2: LINUX_TEST=boot|workload|stat|record|user|fw|all
+#   make linux-rvpmu    boot it on rvpmu and check the scenario's results (linux/rvpmu.sh)
+#   make linux-test     every scenario on rvpmu and the boot benchmark (tests/run_all.sh linux)
+#   make linux-bench    boot time, rvpmu against QEMU -icount shift=0 (linux/bench-boot.sh)
 LINUX_TEST ?= all
 
 linux:
@@ -14,4 +17,13 @@ linux-clean:
 linux-qemu: linux
 	bash linux/qemu.sh $(LINUX_TEST)
 
-.PHONY: linux linux-clean linux-qemu
+linux-rvpmu: linux $(BUILD)/rvpmu firmware
+	RVPMU=$(BUILD)/rvpmu bash linux/rvpmu.sh $(LINUX_TEST)
+
+linux-test: linux $(BUILD)/rvpmu firmware
+	BUILD=$(BUILD) bash tests/run_all.sh linux
+
+linux-bench: linux $(BUILD)/rvpmu firmware
+	RVPMU=$(BUILD)/rvpmu bash linux/bench-boot.sh
+
+.PHONY: linux linux-clean linux-qemu linux-rvpmu linux-test linux-bench

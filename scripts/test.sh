@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, checks the tree builds warning-free with gcc and clang,
-# then runs unit, guest (rvpmu and QEMU), command-line and SBI firmware tests (rvpmu and QEMU) on
-# the normal build and again (but QEMU) on the -fsanitize=address,undefined build. Ends with "N passed, N failed".
+# builds the Linux test system (`make linux`: a kernel from Debian's source, a static perf and an
+# initramfs, through ccache; linux/build.sh installs its own packages), then runs unit, guest
+# (rvpmu and QEMU), command-line and SBI firmware tests (rvpmu and QEMU; the SBI client tests also
+# under Debian's OpenSBI, on rvpmu and QEMU) and the Linux suite (every boot scenario on rvpmu,
+# checked, and the boot time against QEMU-icount) on the normal build, and again (but QEMU,
+# OpenSBI and the boot timing) on the -fsanitize=address,undefined build.
+# Ends with "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 echo "== warning check (gcc and clang, -Wall -Wextra -Werror)"
 make -s clean
 make -s -j2 BUILD=build/clang CC=clang WERROR=1 build/clang/rvpmu
-make -s -j2 WERROR=1 all unit guest profile-programs sbi
+make -s -j2 WERROR=1 all unit guest profile-programs sbi microblaze-guest
 make -s -j2 SANITIZE=1 all unit
+echo "== Linux test system (make linux)"
+make -s linux
 echo "== normal build"
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 set +e
-RESULTS_FILE=$results bash tests/run_all.sh unit guest qemu cli profiles sbi sbi_qemu
+RESULTS_FILE=$results bash tests/run_all.sh unit guest qemu cli profiles microblaze sbi sbi_qemu sbi_opensbi sbi_opensbi_qemu linux
 echo "== sanitizer build (address, undefined)"
 BUILD=build/asan RESULTS_FILE=$results ASAN_OPTIONS=detect_leaks=1 \
-  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run_all.sh unit guest cli sbi
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LINUX_BENCH=0 bash tests/run_all.sh unit guest cli sbi linux
 set -e
 # One closing line for both builds.
 [ "$(wc -l <"$results")" = 2 ] || echo "1 1" >>"$results" # a suite that died counts as failed

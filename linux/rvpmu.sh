@@ -1,0 +1,303 @@
+#!/usr/bin/env bash
+# Boots the test system of linux/build.sh on rvpmu (its `virt` machine and rvpmu's own SBI
+# firmware), runs one init scenario (docs/linux.md) and checks what the guest printed:
+#
+#   linux/rvpmu.sh [SCENARIO] [-- extra `rvpmu run` options]
+#   SCENARIO: boot workload stat record user fw all cmd (default: all); kernel option rvpmu.test=
+#   env: LINUX_BUILD=dir  RVPMU=build/rvpmu  HARTS=1 (fw: 2)  MEM=256 (MiB)
+#        INITRD=file (default <LINUX_BUILD>/initramfs.cpio)  APPEND="..." (added to the kernel's
+#        command line)
+#        TIMEOUT=300 (s)  MAX_INSNS=2000000000  LOG=file (default <LINUX_BUILD>/rvpmu-SCENARIO.log)
+#        QUIET=1: do not copy the console to stdout (the log keeps it)
+#        STRICT=0|1: see MODEL_EVENTS_REQUIRED below
+#
+# Prints the console (unless QUIET=1; carriage returns removed), then one line per check, "ok
+# WHAT" or "not ok WHAT: why", and a summary line. Exits 0 only if every check passed.
+# Checks, by scenario:
+#   every one  rvpmu exits 0 (the init powers off after RESULT PASS); the init prints its BOOT
+#              marker and `RESULT PASS <scenario>`; the kernel found the SBI PMU ("SBI PMU
+#              extension is available", "N firmware and M hardware counters", N and M > 0) and
+#              did not warn that Sscofpmf is missing.
+#   workload   its step exits 0 and prints its expected figures.
+#   stat       perf's table: every event of STAT_RANGES has a count within its range.
+#   record     perf report --stdio: the hottest symbol is hot_loop of the workload; cold_loop is
+#              named too (user symbols resolved); at least 100 samples.
+#   user       cycles:u, instructions:u and branches:u within USER_RANGES; the instructions:u
+#              report has hot_loop on top and no kernel ([k]) sample.
+#   fw         2 harts (Linux brought up both); perf stat -a of the SBI firmware events: IPIs
+#              sent and received and remote FENCE.I sent and received are all non-zero.
+#   all        = workload + stat + record.
+#   cmd        runs rvpmu.cmd="..." (give it in APPEND); only the common checks.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${LINUX_BUILD:-$ROOT/linux-build}
+RVPMU=${RVPMU:-$ROOT/build/rvpmu}
+SCENARIO=${1:-all}
+[ $# -gt 0 ] && shift
+[ "${1:-}" = -- ] && shift
+
+# ---- The switch for the generic core's cache, branch-predictor and TLB events -----------------
+# 0: those events may be "<not counted>" (the models are not there yet), and any event may be
+#    multiplexed (perf scales its estimate; the range is then widened by MUX_LO/MUX_HI).
+# 1: they must be counted and within range, and no event may be multiplexed (perf prints no
+#    percentage): what issue 6 asks. Set the default to 1 when the models land.
+MODEL_EVENTS_REQUIRED=0
+STRICT=${STRICT:-$MODEL_EVENTS_REQUIRED}
+
+# ---- Expected ranges, from the figures the workload prints -------------------------------------
+# `workload: expected (user, both loops) instructions I branches B loads L` (linux/workload.c:
+# I = 41,310,720, B = 10,262,144, L = 262,144). Bounds are bash integer expressions in I, B, L.
+# `perf stat` without a modifier counts the workload's user and kernel time; what the kernel and
+# the process start-up add is measured (docs/linux.md, "Counts on rvpmu") at 2.2% of I in
+# instructions, 0.8% of B in branches and 172 K loads, and allowed up to X = I/10: nothing can
+# add more branches or loads than it adds instructions. Why each bound:
+#   cycles        >= 1 per instruction on the generic core; <= 4 per expected instruction leaves
+#                 room for cache, TLB and misprediction penalties (CPI 1.00 without the models).
+#   instructions  the loops' I, plus X.
+#   branches      the loops' B, plus X.
+#   branch-misses a predictor that learned "taken" misses about 1 branch per loop call (65
+#                 calls); the rest is start-up and kernel (85 K branches in all, measured), so at
+#                 most B/20 even if most of them missed; at least 1.
+#   L1-dcache-loads        the loops' L, plus X.
+#   L1-dcache-load-misses  the cold loop reads 256 KiB, more than any modelled L1: each of its L
+#                 loads misses (>= L/2 allows a non-LRU replacement), plus at most X.
+#   L1-icache-load-misses  the loops fit in two lines, so the misses are start-up and kernel
+#                 code: at least 1, at most I/100.
+#   dTLB-load-misses       the cold loop crosses a page every 64 loads, L/64 = 4096 times,
+#                 and 64 pages exceed any modelled TLB: >= L/128 (half of them), <= L/8.
+#   iTLB-load-misses       the loops live in one page; the rest is start-up and kernel: 1..L/64.
+#   r8000000000000005      SBI SET_TIMER (firmware event 5): Linux (HZ=250, no Sstc on rvpmu)
+#                 arms the timer about once per 4 ms tick while the workload runs; at the
+#                 generic core's 100 MHz a tick is 400,000 cycles, so I/800,000 (half the ticks
+#                 of a CPI-1 run) .. I/50,000 (twice those of a CPI-4 run).
+# model: "yes" for the events of the cache, predictor and TLB models (may be <not counted>
+# unless STRICT=1); "no" for events that must always be counted.
+#               event                   low          high         model
+STAT_RANGES=(
+	"cycles                  I            4*I          no"
+	"instructions            I            I+I/10       no"
+	"branches                B            B+I/10       no"
+	"branch-misses           1            B/20         yes"
+	"L1-dcache-loads         L            L+I/10       yes"
+	"L1-dcache-load-misses   L/2          L+I/10       yes"
+	"L1-icache-load-misses   1            I/100        yes"
+	"dTLB-load-misses        L/128        L/8          yes"
+	"iTLB-load-misses        1            L/64         yes"
+	"r8000000000000005       I/800000     I/50000      no"
+)
+# User mode only: start-up, three printf calls and exit add 26,639 instructions and 6,511
+# branches (measured); the kernel would add ~860 K and ~77 K, which the upper bounds reject, so
+# these ranges also check that :u filters the kernel out.
+USER_RANGES=(
+	"cycles:u                I            4*I          no"
+	"instructions:u          I            I+I/400      no"
+	"branches:u              B            B+B/400      no"
+)
+# A multiplexed count is perf's estimate (count * enabled / running): widen its range by these
+# percentages (only when STRICT=0).
+MUX_LO=80
+MUX_HI=125
+
+case $SCENARIO in fw) HARTS=${HARTS:-2} ;; *) HARTS=${HARTS:-1} ;; esac
+INITRD=${INITRD:-$OUT/initramfs.cpio}
+LOG=${LOG:-$OUT/rvpmu-$SCENARIO.log}
+
+npass=0
+nfail=0
+ok() { echo "ok $1"; npass=$((npass + 1)); }
+notok() { echo "not ok $1${2:+: $2}"; nfail=$((nfail + 1)); } # what [why]
+check() { # condition-status what [why]
+	if [ "$1" = 0 ]; then ok "$2"; else notok "$2${3:+: $3}"; fi
+}
+
+# step_output NAME: the lines between the BEGIN and END markers of step NAME.
+step_output() {
+	sed -n "/^=== RVPMU BEGIN $1 ===\$/,/^=== RVPMU END $1 status=/p" "$LOG" | sed '1d;$d'
+}
+step_status() { sed -n "s/^=== RVPMU END $1 status=\([0-9]*\) ===\$/\1/p" "$LOG" | tail -1; }
+
+# Reads I, B, L from the workload's "expected" line in step $1; fails if it is not there.
+# shellcheck disable=SC2034 # I, B, L are read by the range expressions ($((lo_e)))
+I='' B='' L=''
+expected_figures() {
+	local line
+	line=$(step_output "$1" | grep -a -m1 '^workload: expected' || true)
+	if [[ $line =~ instructions\ ([0-9]+)\ branches\ ([0-9]+)\ loads\ ([0-9]+) ]]; then
+		# shellcheck disable=SC2034 # read by the range expressions
+		I=${BASH_REMATCH[1]} B=${BASH_REMATCH[2]} L=${BASH_REMATCH[3]}
+		return 0
+	fi
+	notok "$1: the workload's expected figures" "no 'workload: expected' line"
+	return 1
+}
+
+# check_table STEP RANGES...: parses the `perf stat` table of STEP and checks each event.
+check_table() {
+	local step=$1 entry ev lo_e hi_e model lo hi line count pct why lo_w hi_w note
+	shift
+	local table
+	table=$(step_output "$step")
+	for entry in "$@"; do
+		read -r ev lo_e hi_e model <<<"$entry"
+		lo=$((lo_e)) hi=$((hi_e))
+		# "   41137601      cycles      # ...     (20.05%)"; counts may have thousands separators.
+		line=$(grep -a -E "^ *([0-9][0-9,]*|<not counted>|<not supported>) +$ev( |\$)" <<<"$table" | head -1 || true)
+		if [ -z "$line" ]; then
+			notok "$step $ev" "not in perf's table"
+			continue
+		fi
+		count=$(sed -E 's/^ *([0-9][0-9,]*|<not counted>|<not supported>) .*/\1/' <<<"$line" | tr -d ,)
+		pct=$(sed -n -E 's/.*\(([0-9.]+)%\) *$/\1/p' <<<"$line")
+		case $count in
+		'<not counted>' | '<not supported>')
+			if [ "$model" = yes ] && [ "$STRICT" != 1 ]; then
+				ok "$step $ev $count (allowed until the generic core models it: STRICT=0; range $lo..$hi)"
+			else
+				notok "$step $ev" "$count (range $lo..$hi)"
+			fi
+			continue
+			;;
+		esac
+		why='' lo_w=$lo hi_w=$hi note=''
+		if [ -n "$pct" ]; then
+			if [ "$STRICT" = 1 ]; then
+				why="multiplexed (on a counter $pct% of the time): STRICT=1 wants every event counted all the time"
+			else
+				lo_w=$((lo * MUX_LO / 100)) hi_w=$((hi * MUX_HI / 100))
+				note=" (multiplexed, on a counter $pct% of the time: range $lo..$hi widened)"
+			fi
+		fi
+		if [ -z "$why" ] && { [ "$count" -lt "$lo_w" ] || [ "$count" -gt "$hi_w" ]; }; then
+			why="$count outside $lo_w..$hi_w"
+		fi
+		check "$([ -z "$why" ] && echo 0 || echo 1)" "$step $ev $count in $lo_w..$hi_w$note" "$why"
+	done
+}
+
+# check_report STEP [user]: perf report --stdio of STEP: hot_loop on top, cold_loop present.
+check_report() {
+	local step=$1 out top
+	out=$(step_output "$step")
+	top=$(grep -a -E '^ +[0-9.]+% ' <<<"$out" | head -1 || true)
+	check "$(grep -qE ' workload +\[\.\] hot_loop *$' <<<"$top"; echo $?)" \
+		"$step: hot_loop on top of perf report" "top line: '${top:-none}'"
+	check "$(grep -qaE '% +workload +workload +\[\.\] cold_loop *$' <<<"$out"; echo $?)" \
+		"$step: cold_loop named in perf report (user symbols resolved)"
+	if [ "${2:-}" = user ]; then
+		check "$(! grep -qaE '^ +[0-9.]+% .*\[k\]' <<<"$out"; echo $?)" \
+			"$step: no kernel samples with :u" "$(grep -aE '^ +[0-9.]+% .*\[k\]' <<<"$out" | head -1)"
+	fi
+}
+
+# check_record STEP: perf record wrote at least 100 samples.
+check_record() {
+	local n
+	n=$(step_output "$1" | sed -n -E 's/.*Captured and wrote .* \(([0-9]+) samples\).*/\1/p' | tail -1)
+	check "$([ "${n:-0}" -ge 100 ]; echo $?)" "$1: perf record wrote ${n:-no} samples (>= 100)"
+}
+
+check_step_ok() { # step
+	local st
+	st=$(step_status "$1")
+	check "$([ "$st" = 0 ]; echo $?)" "$1: step exit status ${st:-missing}"
+}
+
+check_workload() {
+	check_step_ok workload
+	expected_figures workload || true
+}
+
+check_stat() {
+	check_step_ok stat
+	expected_figures stat && check_table stat "${STAT_RANGES[@]}"
+}
+
+check_record_report() {
+	check_step_ok record
+	check_record record
+	check_step_ok report
+	check_report report
+}
+
+check_user() {
+	check_step_ok stat-u
+	expected_figures stat-u && check_table stat-u "${USER_RANGES[@]}"
+	check_step_ok record-u
+	check_record record-u
+	check_step_ok report-u
+	check_report report-u user
+}
+
+check_fw() {
+	local table ev name n
+	check_step_ok fw
+	check "$(grep -qaE "smp: Brought up 1 node, $HARTS CPUs?$" "$LOG"; echo $?)" "fw: Linux brought up $HARTS harts"
+	table=$(step_output fw)
+	# SBI firmware event codes: 6 IPI sent, 7 IPI received, 8 FENCE.I sent, 9 FENCE.I received
+	# (Linux makes remote FENCE.I requests when it maps code); 10 and 11 (SFENCE.VMA) are
+	# printed but not required: a single-threaded workload gives Linux no reason for a remote
+	# SFENCE.VMA.
+	for ev in 6:IPI_SENT 7:IPI_RECEIVED 8:FENCE_I_SENT 9:FENCE_I_RECEIVED; do
+		name=${ev#*:}
+		n=$(grep -a -E "^ *[0-9,]+ +r800000000000000${ev%%:*}( |\$)" <<<"$table" | awk '{print $1}' | tr -d , | head -1)
+		check "$([ "${n:-0}" -gt 0 ]; echo $?)" "fw: firmware event ${ev%%:*} $name = ${n:-missing} (> 0)"
+	done
+}
+
+[ -x "$RVPMU" ] || { echo "rvpmu.sh: $RVPMU missing (make all firmware)" >&2; exit 2; }
+for f in "$OUT/Image" "$INITRD"; do
+	[ -f "$f" ] || { echo "rvpmu.sh: $f missing (make linux)" >&2; exit 2; }
+done
+mkdir -p "$(dirname "$LOG")"
+
+cmd=("$RVPMU" run --harts "$HARTS" --mem "${MEM:-256}" --max-insns "${MAX_INSNS:-2000000000}"
+	--kernel "$OUT/Image" --initrd "$INITRD" --append "console=ttyS0 rvpmu.test=$SCENARIO ${APPEND:-}" "$@")
+t0=$EPOCHREALTIME
+set +e
+if [ "${QUIET:-0}" = 1 ]; then
+	timeout "${TIMEOUT:-300}" "${cmd[@]}" </dev/null 2>&1 | tr -d '\r' >"$LOG"
+	status=${PIPESTATUS[0]}
+else
+	timeout "${TIMEOUT:-300}" "${cmd[@]}" </dev/null 2>&1 | tr -d '\r' | tee "$LOG"
+	status=${PIPESTATUS[0]}
+fi
+set -e
+wall=$(LC_ALL=C awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')
+
+case $status in
+0) why= ;;
+1) why="the init reported a failure through the test device" ;;
+124) why="stopped: --max-insns or the ${TIMEOUT:-300} s timeout (hang?)" ;;
+125) why="simulation error" ;;
+*) why="exit status $status" ;;
+esac
+check "$status" "$SCENARIO: rvpmu exit status $status" "$why"
+boot=$(sed -n 's/^=== RVPMU BOOT \([0-9.]*\) ===$/\1/p' "$LOG" | head -1)
+check "$([ -n "$boot" ]; echo $?)" "$SCENARIO: init reached (uptime ${boot:-none} s)"
+result=$(grep -a -o "^=== RVPMU RESULT [A-Z]* $SCENARIO failed=[0-9]*" "$LOG" | tail -1 || true)
+check "$([[ $result == *" PASS "* ]]; echo $?)" "$SCENARIO: RESULT PASS" "${result:-no RESULT line}"
+counters=$(grep -a -o 'riscv-pmu-sbi: [0-9]* firmware and [0-9]* hardware counters' "$LOG" | head -1 || true)
+check "$(grep -qa 'riscv-pmu-sbi: SBI PMU extension is available' "$LOG" &&
+	[[ $counters =~ ([1-9][0-9]*)\ firmware\ and\ ([1-9][0-9]*)\ hardware ]]; echo $?)" \
+	"$SCENARIO: the kernel found the SBI PMU (${counters#riscv-pmu-sbi: })"
+check "$(! grep -qa 'sscof extension is not available' "$LOG"; echo $?)" "$SCENARIO: no missing-Sscofpmf warning"
+
+case $SCENARIO in
+boot | cmd) ;;
+workload) check_workload ;;
+stat) check_stat ;;
+record) check_record_report ;;
+user) check_user ;;
+fw) check_fw ;;
+all)
+	check_workload
+	check_stat
+	check_record_report
+	;;
+*) notok "$SCENARIO: unknown scenario (boot workload stat record user fw all cmd)" ;;
+esac
+
+LC_ALL=C printf 'rvpmu.sh: scenario %s, %s hart(s): rvpmu exit %s, %s, wall %.2f s; %d ok, %d not ok (STRICT=%s, log %s)\n' \
+	"$SCENARIO" "$HARTS" "$status" "${result:+${result#=== RVPMU }}" "$wall" "$npass" "$nfail" "$STRICT" "$LOG"
+[ "$nfail" = 0 ]
