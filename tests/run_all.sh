@@ -264,9 +264,9 @@ run_profiles() {
 # ---- Linux (docs/linux.md): the kernel, perf and initramfs of `make linux` booted on rvpmu
 # through its own firmware. linux/rvpmu.sh boots one scenario and prints "ok ..." / "not ok ..."
 # per check (each counts here); STRICT=1 in the environment makes the cache, branch-predictor and
-# TLB events mandatory (linux/rvpmu.sh, MODEL_EVENTS_REQUIRED). Then the boot benchmark, which
-# must find rvpmu no slower than QEMU -icount shift=0 (issue 6); LINUX_BENCH=0 leaves it out
-# (the sanitizer build does: its times mean nothing). LINUX_SHOW=1 prints each boot's summary line;
+# TLB events mandatory (linux/rvpmu.sh, MODEL_EVENTS_REQUIRED). The boot-time comparison with
+# QEMU -icount (issue 6) is a benchmark, not a test (`make linux-bench`): LINUX_BENCH=1 adds it
+# here as a check that rvpmu is no slower. LINUX_SHOW=1 prints each boot's summary line;
 # the consoles are kept in $BUILD/linux/*.log.
 LINUX_BUILD=${LINUX_BUILD:-linux-build}
 LINUX_RUNS=( # scenario harts [initrd]
@@ -303,11 +303,11 @@ run_linux() {
       echo "$out" | tail -5
     elif [ "$f" != 0 ]; then
       failures+=("$label (log: $log)")
-      tail -15 "$log" 2>/dev/null | sed 's/^/    /'
+      tail -15 "$log" 2>/dev/null | awk '{ print "    " $0 }'
     fi
     [ -z "${LINUX_SHOW:-}" ] || tail -1 <<<"$out"
   done
-  if [ "${LINUX_BENCH:-1}" = 1 ]; then
+  if [ "${LINUX_BENCH:-0}" = 1 ]; then
     out=$(RVPMU="$RVPMU" MAX_RATIO=1.00 bash linux/bench-boot.sh 2>&1)
     st=$?
     echo "$out" | tail -1
