@@ -234,6 +234,9 @@ run_sbi_opensbi_qemu() {
     [ "$(sbi_meta "$src" qemu no)" = yes ] && [ "$(sbi_meta "$src" opensbi yes)" = yes ] || continue
     name=$(basename "${src%.c}")
     for harts in $(sbi_meta "$src" harts 1 | tr , ' '); do
+      # QEMU 7.2 without -icount (used with several harts) runs the harts unevenly: OpenSBI's
+      # firmware counters then differed now and then (ipi, 2 harts); several harts run on rvpmu.
+      [ "$harts" -gt 1 ] && continue
       icount=()
       [ "$harts" = 1 ] && icount=(-icount shift=0)
       for sscof in 1 0; do

@@ -252,7 +252,7 @@ int cmd_stat(int argc, char **argv) {
     rvpmu_machine_destroy(m);
     return EXIT_USAGE;
   }
-  struct report r = {.program = o.elf, .m = m, .ev = ev, .n = n};
+  struct report r = {.program = o.elf ? o.elf : o.kernel, .m = m, .ev = ev, .n = n};
   r.status = run_to_end(m, &o, &r.host_s);
   fflush(stdout);
   uint64_t cycles = 0;

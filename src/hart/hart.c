@@ -255,6 +255,10 @@ static const struct hart *first_timer_hart(const struct machine *m) {
   const struct hart *first = NULL;
   uint64_t best = UINT64_MAX;
   for (unsigned i = 0; i < m->num_harts; i++) {
+    /* A timer that already fired (MTIP up, masked by firmware until its next SET_TIMER) is not
+     * due: skipping it is what cycles_to_timer does too. Picking it stopped 2-hart Linux boots
+     * with "waits in WFI" although the other hart's timer was armed. */
+    if (m->harts[i]->mip & MIP_MTIP) continue;
     uint64_t deadline = m->timer_deadline(m, i);
     if (deadline < best) best = deadline, first = m->harts[i];
   }
