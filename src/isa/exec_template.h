@@ -42,8 +42,9 @@ typedef __int128 sx2;
     DISPATCH; \
   } while (0)
 
-/* Loads: fast path through the load TLB for aligned RAM accesses, else the slow path. */
-#define LOAD(T, CONV)                                                                \
+/* Loads: fast path through the load TLB for aligned RAM accesses, else the slow path. Reads a
+ * T into v_ and runs USE with it (integer and FP loads differ only there). */
+#define LOAD_INTO(T, USE)                                                            \
   do {                                                                               \
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
@@ -62,15 +63,17 @@ typedef __int128 sx2;
       }                                                                              \
       v_ = (T)w_;                                                                    \
     }                                                                                \
-    WR(CONV v_);                                                                     \
+    USE;                                                                             \
     NEXT;                                                                            \
   } while (0)
+#define LOAD(T, CONV) LOAD_INTO(T, WR(CONV v_))
 
-#define STORE(T)                                                                      \
+/* Stores of VALUE as a T, with the same fast and slow paths. */
+#define STORE_FROM(T, VALUE)                                                          \
   do {                                                                                \
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
-    T v_ = (T)R2;                                                                     \
+    T v_ = (T)(VALUE);                                                                \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else {                                                                          \
@@ -89,6 +92,7 @@ typedef __int128 sx2;
     }                                                                                 \
     NEXT;                                                                             \
   } while (0)
+#define STORE(T) STORE_FROM(T, R2)
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
  * (h->timed_branches) add the taken penalty's cycles and events. */
@@ -303,54 +307,16 @@ L_END_BLOCK:
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */
 /* F and D. Loads and stores take the TLB fast path like the integer ones; the FS = Off check
  * is one test of mstatus on these paths only. Everything else is one call (hart/fp.c). */
-#define FP_LOAD(T, BOX)                                                              \
-  do {                                                                               \
-    if (unlikely(!(h->mstatus & MSTATUS_FS))) goto fp_illegal;                       \
-    uint64_t va_ = (ux)(R1 + IMM);                                                   \
-    const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
-    T v_;                                                                            \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
-      memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else {                                                                         \
-      uint64_t w_;                                                                   \
-      h->cur_block = blk, h->cur_insn = in;                                          \
-      int r_ = hart_load_slow(h, va_, sizeof(T), &w_);                               \
-      h->cur_block = NULL;                                                           \
-      if (unlikely(r_ > 0)) {                                                        \
-        fault_cause = r_;                                                            \
-        fault_addr = va_;                                                            \
-        goto fault;                                                                  \
-      }                                                                              \
-      v_ = (T)w_;                                                                    \
-    }                                                                                \
-    h->f[RD] = (uint64_t)v_ | (BOX);                                                 \
-    h->mstatus |= MSTATUS_FS; /* Dirty */                                            \
-    NEXT;                                                                            \
+#define FP_LOAD(T, BOX)                                                        \
+  do {                                                                         \
+    if (unlikely(!(h->mstatus & MSTATUS_FS))) goto fp_illegal;                 \
+    LOAD_INTO(T, h->f[RD] = (uint64_t)v_ | (BOX); h->mstatus |= MSTATUS_FS); /* Dirty */ \
   } while (0)
 
-#define FP_STORE(T)                                                                   \
-  do {                                                                                \
-    if (unlikely(!(h->mstatus & MSTATUS_FS))) goto fp_illegal;                        \
-    uint64_t va_ = (ux)(R1 + IMM);                                                    \
-    const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
-    T v_ = (T)h->f[in->rs2];                                                          \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
-      memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else {                                                                          \
-      h->cur_block = blk, h->cur_insn = in;                                           \
-      int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
-      h->cur_block = NULL;                                                            \
-      if (unlikely(r_ != 0)) {                                                        \
-        if (r_ == BUS_BREAK) {                                                        \
-          hart_break_after(h, blk, in, bpc);                                          \
-          goto next_block;                                                            \
-        }                                                                             \
-        fault_cause = r_;                                                             \
-        fault_addr = va_;                                                             \
-        goto fault;                                                                   \
-      }                                                                               \
-    }                                                                                 \
-    NEXT;                                                                             \
+#define FP_STORE(T)                                                            \
+  do {                                                                         \
+    if (unlikely(!(h->mstatus & MSTATUS_FS))) goto fp_illegal;                 \
+    STORE_FROM(T, h->f[in->rs2]);                                              \
   } while (0)
 
 L_FLW: FP_LOAD(uint32_t, 0xffffffff00000000ull); /* NaN-boxed */
