@@ -24,6 +24,7 @@
 #include "hart/hart.h"
 #include "isa/block.h"
 #include "machine.h"
+#include "profiles/cache_model.h"
 #include "profiles/profile.h"
 
 /* ---- Selector encoding (UG1629 table 1) ---- */
@@ -121,7 +122,7 @@ _Static_assert(OPT_COUNT <= sizeof(((struct profile *)0)->options) / sizeof(uint
 
 #define MB_CACHE_MAX_BYTES 65536u
 #define MB_CACHE_MIN_LINE 16u
-#define MB_CACHE_MAX_LINES (MB_CACHE_MAX_BYTES / MB_CACHE_MIN_LINE)
+_Static_assert(MB_CACHE_MAX_BYTES / MB_CACHE_MIN_LINE <= CACHE_MODEL_MAX_ENTRIES, "cache_model too small");
 #define MB_BTC_MAX 2048u
 
 /* A numeric option: name, index, range, whether it must be a power of two (or 0). */
@@ -310,15 +311,7 @@ static void mb_time_insn(const struct profile *p, const struct insn_context *c, 
 
 /* ---- Dynamic models: caches, branch target cache ---- */
 
-#define MB_INVALID (~0ull)
-
-/* A set-associative cache of line addresses (pa >> line_shift) with LRU replacement. */
-struct mb_cache {
-  unsigned sets, ways, line_shift; /* 0 sets: no cache */
-  uint64_t tag[MB_CACHE_MAX_LINES]; /* [set * ways + way]: line address or MB_INVALID */
-  uint8_t dirty[MB_CACHE_MAX_LINES];
-  uint8_t age[MB_CACHE_MAX_LINES];  /* 0 = most recently used */
-};
+#define MB_INVALID CACHE_MODEL_INVALID
 
 /* A branch target cache entry: an immediate branch, JAL or return at physical address pa. */
 struct mb_btc_entry {
@@ -328,56 +321,12 @@ struct mb_btc_entry {
 };
 
 struct mb_model {
-  struct mb_cache ic, dc;
+  struct cache_model ic, dc;
   struct mb_btc_entry btc[MB_BTC_MAX];
   unsigned btc_entries;           /* 0: no BTC */
   uint64_t next_fetch_pa;         /* where sequential fetch continues after the last block */
   uint64_t last_fetch_word;       /* the last 32-bit word fetched (MB_INVALID: none) */
 };
-
-static void cache_init(struct mb_cache *c, uint64_t bytes, uint64_t line, uint64_t ways) {
-  c->line_shift = (unsigned)__builtin_ctzll(line);
-  c->ways = (unsigned)ways;
-  c->sets = bytes >= line * ways ? (unsigned)(bytes / line / ways) : 0;
-  memset(c->tag, 0xff, sizeof c->tag);
-  memset(c->dirty, 0, sizeof c->dirty);
-  for (unsigned i = 0; i < MB_CACHE_MAX_LINES; i++) c->age[i] = (uint8_t)(i % (c->ways ? c->ways : 1));
-}
-
-/* The slot of line `line` if cached (made most recently used), else -1. */
-static int cache_find(struct mb_cache *c, uint64_t line) {
-  unsigned base = (unsigned)(line % c->sets) * c->ways;
-  for (unsigned w = 0; w < c->ways; w++) {
-    if (c->tag[base + w] != line) continue;
-    uint8_t a = c->age[base + w];
-    for (unsigned v = 0; v < c->ways; v++)
-      if (c->age[base + v] < a) c->age[base + v]++;
-    c->age[base + w] = 0;
-    return (int)(base + w);
-  }
-  return -1;
-}
-
-/* The slot to fill for `line`: an invalid way, else the least recently used (made most
- * recent, tag set, clean). *victim_dirty tells whether the evicted line must be written back. */
-static unsigned cache_fill(struct mb_cache *c, uint64_t line, bool *victim_dirty) {
-  unsigned base = (unsigned)(line % c->sets) * c->ways, pick = base;
-  for (unsigned w = 0; w < c->ways; w++) {
-    if (c->tag[base + w] == MB_INVALID) {
-      pick = base + w;
-      break;
-    }
-    if (c->age[base + w] > c->age[pick]) pick = base + w;
-  }
-  *victim_dirty = c->tag[pick] != MB_INVALID && c->dirty[pick];
-  uint8_t a = c->age[pick];
-  for (unsigned v = 0; v < c->ways; v++)
-    if (c->age[base + v] < a) c->age[base + v]++;
-  c->age[pick] = 0;
-  c->tag[pick] = line;
-  c->dirty[pick] = 0;
-  return pick;
-}
 
 static struct mb_model *model(struct hart *h) { return h->model; }
 static const struct profile *prof(const struct hart *h) { return h->machine->profile; }
@@ -385,8 +334,8 @@ static const struct profile *prof(const struct hart *h) { return h->machine->pro
 static void mb_model_reset(struct hart *h) {
   const struct profile *p = prof(h);
   struct mb_model *m = model(h);
-  cache_init(&m->ic, p->options[OPT_IC_SIZE], p->options[OPT_IC_LINE], p->options[OPT_IC_WAYS]);
-  cache_init(&m->dc, p->options[OPT_DC_SIZE], p->options[OPT_DC_LINE], p->options[OPT_DC_WAYS]);
+  cache_model_init(&m->ic, p->options[OPT_IC_SIZE], p->options[OPT_IC_LINE], (unsigned)p->options[OPT_IC_WAYS]);
+  cache_model_init(&m->dc, p->options[OPT_DC_SIZE], p->options[OPT_DC_LINE], (unsigned)p->options[OPT_DC_WAYS]);
   m->btc_entries = stages(p) == 3 ? 0 : (unsigned)p->options[OPT_BTC]; /* no BTC on 3 stages */
   for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
   m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
@@ -424,15 +373,15 @@ static void mb_data_access(struct hart *h, uint64_t pa, unsigned size, bool stor
     hart_report_latency(h, ev, lat);
     return;
   }
-  struct mb_cache *c = &m->dc;
+  struct cache_model *c = &m->dc;
   if (!c->sets) return; /* no data cache: local memory, no wait */
   uint64_t line = pa >> c->line_shift;
-  int slot = cache_find(c, line);
+  int slot = cache_model_find(c, line);
   bool writeback = p->options[OPT_DC_WRITEBACK] != 0, victim_dirty;
   if (!store) {
     hart_add_events(h, EV_BIT(EV_DC_READ_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_READ_HITS) : 0), 1);
     if (slot >= 0) return;
-    cache_fill(c, line, &victim_dirty);
+    cache_model_fill(c, line, &victim_dirty);
     if (victim_dirty) dc_write_back(h);
     dc_line_fill(h);
     return;
@@ -448,7 +397,7 @@ static void mb_data_access(struct hart *h, uint64_t pa, unsigned size, bool stor
   /* Write-back: a miss allocates; a word store only updates the cache, a byte or halfword
    * store first reads the line (UG1629 "Data Cache Operation"). */
   if (slot < 0) {
-    slot = (int)cache_fill(c, line, &victim_dirty);
+    slot = (int)cache_model_fill(c, line, &victim_dirty);
     if (victim_dirty) dc_write_back(h);
     if (size < 4) dc_line_fill(h);
   }
@@ -456,9 +405,9 @@ static void mb_data_access(struct hart *h, uint64_t pa, unsigned size, bool stor
 }
 
 static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
-  struct mb_cache *c = &model(h)->dc;
+  struct cache_model *c = &model(h)->dc;
   if (!c->sets) return;
-  int slot = cache_find(c, pa >> c->line_shift);
+  int slot = cache_model_find(c, pa >> c->line_shift);
   if (slot < 0) return;
   if (kind != CBO_INVAL && c->dirty[slot]) dc_write_back(h);
   c->dirty[slot] = 0;
@@ -469,11 +418,10 @@ static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
  * invalidates (write-through) the data cache (UG1629 "Data Cache Operation", "Branches"). */
 static void mb_fence_i(struct hart *h) {
   struct mb_model *m = model(h);
-  for (unsigned i = 0; i < MB_CACHE_MAX_LINES; i++) {
+  for (unsigned i = 0; i < m->dc.sets * m->dc.ways; i++)
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
-    m->dc.tag[i] = m->ic.tag[i] = MB_INVALID;
-    m->dc.dirty[i] = 0;
-  }
+  cache_model_invalidate_all(&m->dc);
+  cache_model_invalidate_all(&m->ic);
   for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
   m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
 }
@@ -482,7 +430,7 @@ static void mb_fence_i(struct hart *h) {
  * already has excepted; each line's first word looks up the cache, the rest of it hit. */
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
   struct mb_model *m = model(h);
-  struct mb_cache *c = &m->ic;
+  struct cache_model *c = &m->ic;
   if (!c->sets || !blk->count) return;
   const struct insn *last = &blk->insns[blk->count - 1];
   uint64_t start = blk->paddr;
@@ -496,9 +444,9 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
   while (w <= wlast) {
     uint64_t line = w >> c->line_shift, line_end = (line + 1) << c->line_shift;
     uint64_t words = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
-    if (cache_find(c, line) < 0) {
+    if (cache_model_find(c, line) < 0) {
       bool dirty;
-      cache_fill(c, line, &dirty);
+      cache_model_fill(c, line, &dirty);
       add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
       words--;
