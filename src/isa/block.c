@@ -122,33 +122,30 @@ struct correction_run {
 };
 
 /* Where a fall-through entry into a block from a given block is cheap to correct: the net
- * change hart_block_entry makes, computed once per pair of blocks. Lives after a block's event
- * counts in the arena, only in harts with timed_context (the generic core's blocks stay as
- * they are). A block is replaced only with the whole arena, so `from` cannot name a block that
- * was freed while this one lives (the step blocks, which are reused, are never remembered). */
+ * change hart_block_entry makes, computed once per pair of blocks (a block is mostly entered
+ * from one block that falls through into it, and otherwise by jumps, which need nothing). It sits in the arena just
+ * before its block, `from` last, next to the block's header that the dispatch loop has just
+ * read; only harts with timed_context have it (the generic core's blocks stay as they are). A
+ * block is replaced only with the whole arena, so `from` cannot name a block that was freed
+ * while this one lives (the step blocks, which are reused, are never remembered). */
 #define ENTRY_MEMO_RUNS 4
 struct entry_memo {
-  const struct block *from; /* the last block this correction is for; NULL: none yet */
-  unsigned n;               /* runs in run[] */
   struct correction_run run[ENTRY_MEMO_RUNS];
+  unsigned n;               /* runs in run[] */
+  const struct block *from; /* the last block this correction is for; NULL: none yet */
 };
+_Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16-byte aligned");
 
-static size_t memo_offset(unsigned count) {
-  size_t end = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_EVENT_BYTES;
-  return (end + _Alignof(struct entry_memo) - 1) & ~(_Alignof(struct entry_memo) - 1);
-}
-
-/* Arena bytes a block of `count` entries takes (with its memo when `memo`). */
+/* Arena bytes a block of `count` entries takes (with the memo before it when `memo`). */
 static size_t block_bytes(unsigned count, bool memo) {
-  size_t end = memo ? memo_offset(count) + sizeof(struct entry_memo)
-                    : sizeof(struct block) + count * sizeof(struct insn) + BLOCK_EVENT_BYTES;
-  return (end + 15) & ~(size_t)15;
+  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_EVENT_BYTES;
+  return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
 }
 
 /* The memo of an arena block built for a hart with timed_context. It is a cache beside the
  * block's immutable contents, hence the cast. */
 static struct entry_memo *entry_memo(const struct block *b) {
-  return (struct entry_memo *)((uint8_t *)(uintptr_t)b + memo_offset(b->count));
+  return (struct entry_memo *)((uint8_t *)(uintptr_t)b - sizeof(struct entry_memo));
 }
 
 /* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */
@@ -169,7 +166,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   bool memo = h->timed_context; /* room for hart_block_entry's memo */
   size_t need = block_bytes(BLOCK_MAX_INSNS + 1, memo);
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
-  struct block *b = (struct block *)(bc->arena + bc->used);
+  struct block *b = (struct block *)(bc->arena + bc->used + (memo ? sizeof(struct entry_memo) : 0));
   uint16_t events[EV_NUM_ACC]; /* moved behind insns[] once their number is known */
   memset(b, 0, sizeof *b);
   memset(events, 0, sizeof events);
@@ -269,14 +266,13 @@ static void correction_add(struct correction *c, uint64_t events, int64_t count)
   c->run[c->n++] = (struct correction_run){events, count};
 }
 
-/* The net correction for entering blk from h->last_block: its first instructions re-timed
- * with what ran before them, minus their timing without it (what the block's static counts
- * hold). Runs that cancel out are dropped. */
-static void entry_correction(const struct hart *h, const struct block *blk, struct correction *c) {
-  const struct insn *outside[TIMING_HISTORY];
-  unsigned n_out = preceding(h, blk, outside);
+/* The net correction for entering blk after `outside` (n_out >= 1 instructions, nearest
+ * first): its first instructions re-timed with them, minus their timing without them (what
+ * the block's static counts hold). Runs that cancel out are dropped. */
+static void entry_correction(const struct hart *h, const struct block *blk, const struct insn *const *outside,
+                             unsigned n_out, struct correction *c) {
   c->n = 0;
-  for (unsigned i = 0; n_out && i < TIMING_HISTORY && i + 1 < blk->count; i++) {
+  for (unsigned i = 0; i < TIMING_HISTORY && i + 1 < blk->count; i++) {
     const struct insn *in = &blk->insns[i];
     if (in->cls & CLS_SYSTEM) break; /* timed when it retires, with its block's context */
     struct insn_context built, real;
@@ -319,14 +315,18 @@ void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;
   if (p->fetch_block) p->fetch_block(h, blk);
   if (!h->last_block || !p->time_insn) return;
-  /* The correction depends only on the two blocks: remembered for the last predecessor. */
+  /* The correction depends only on the two blocks: remembered for the last block that fell
+   * through into this one (entries by a jump or taken branch need none and keep it). */
   struct entry_memo *m = entry_memo(blk);
   if (m->from == h->last_block) {
     apply_correction(h, m->run, m->n);
     return;
   }
+  const struct insn *outside[TIMING_HISTORY];
+  unsigned n_out = preceding(h, blk, outside);
+  if (!n_out) return;
   struct correction c;
-  entry_correction(h, blk, &c);
+  entry_correction(h, blk, outside, n_out, &c);
   apply_correction(h, c.run, c.n);
   if (c.n > ENTRY_MEMO_RUNS || is_step_block(h, h->last_block)) return; /* scratch is reused */
   m->from = h->last_block;
