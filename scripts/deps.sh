@@ -6,6 +6,7 @@ RVPMU_PACKAGES=(
   make gcc clang            # host compilers (the tree must be warning-clean with both)
   libcmocka-dev             # host unit tests
   libfdt-dev                # device trees
+  device-tree-compiler      # dtc: tests/cli/dtb.sh decodes the generated device tree
   gcc-riscv64-unknown-elf   # guest programs and benchmarks (rv32 and rv64 multilibs)
   qemu-system-misc          # the peer for architectural behaviour and speed
   opensbi                   # the peer SBI firmware (generic fw_jump, RV64): tests/run_all.sh sbi_opensbi*

@@ -1,6 +1,7 @@
 /* Device tree generation with libfdt's sequential-write API (see fdt.h). Node names and
  * compatibles follow QEMU's virt machine, so firmware and kernels written for it find the same
- * devices here. The PMU node follows the OpenSBI/Linux "riscv,pmu" binding. */
+ * devices here. The PMU node follows the OpenSBI/Linux "riscv,pmu" binding. A core profile's
+ * scratch peripheral (MicroBlaze V) is /soc/periph@BASE, compatible "rvpmu,scratch-periph". */
 #include "dev/fdt.h"
 
 #include <libfdt.h>
@@ -12,6 +13,7 @@
 #define PHANDLE_TEST 1
 #define PHANDLE_INTC(hart) (0x10 + (hart))
 #define UART_CLOCK_HZ 3686400
+#define FDT_PERIPH_COMPATIBLE "rvpmu,scratch-periph"
 
 /* Any libfdt error ends the build; each step is written as TRY(fdt_xxx(...)). */
 #define TRY(expr)          \
@@ -108,6 +110,12 @@ static int soc(void *fdt, const struct machine *m) {
       const char compat[] = "sifive,test1\0sifive,test0\0syscon";
       TRY(fdt_property(fdt, "compatible", compat, sizeof compat));
       TRY(fdt_property_u32(fdt, "phandle", PHANDLE_TEST));
+    } else if (!strcmp(d->name, "periph")) {
+      /* The profile's scratch peripheral (dev/periph.c), on the bus only when the core has one:
+       * plain registers, no interrupt, nothing a driver must do, so a compatible of our own. */
+      snprintf(name, sizeof name, "periph@%llx", (unsigned long long)d->base);
+      TRY(fdt_begin_node(fdt, name));
+      TRY(fdt_property_string(fdt, "compatible", FDT_PERIPH_COMPATIBLE));
     } else {
       continue;
     }

@@ -12,7 +12,8 @@ static void retire_self(struct hart *h, const struct block *blk, const struct in
   const struct profile *p = h->machine->profile;
   struct hpm *hpm = &h->hpm;
   unsigned i = (unsigned)(in - blk->insns);
-  struct insn_context c = {in, i ? in - 1 : NULL, i > 1 ? in - 2 : NULL, blk->paddr + in->pc_off};
+  struct insn_context c;
+  block_insn_context(blk, i, &c);
   struct insn_timing t;
   if (p->time_insn) p->time_insn(p, &c, &t);
   else timing_one_cycle(&c, &t);

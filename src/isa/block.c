@@ -51,8 +51,26 @@ static void time_context(const struct hart *h, const struct insn_context *c, str
   else timing_one_cycle(c, t);
 }
 
+/* The context of insns[i] at address pc: the instructions before it in `insns`, then
+ * `outside` (the n_out that ran before insns[0], nearest first), up to TIMING_HISTORY. */
+static void context_of(const struct insn *insns, unsigned i, uint64_t pc, const struct insn *const *outside,
+                       unsigned n_out, struct insn_context *c) {
+  const struct insn *before[TIMING_HISTORY];
+  unsigned n = 0;
+  for (; n < TIMING_HISTORY && n < i; n++) before[n] = &insns[i - 1 - n];
+  for (unsigned k = 0; n < TIMING_HISTORY && k < n_out; k++) before[n++] = outside[k];
+  c->in = &insns[i];
+  c->pc = pc;
+  insn_context_set_before(c, before, n);
+}
+
+void block_insn_context(const struct block *b, unsigned i, struct insn_context *c) {
+  context_of(b->insns, i, b->paddr + b->insns[i].pc_off, NULL, 0, c);
+}
+
 static void time_insn(const struct hart *h, const struct insn *insns, unsigned i, uint64_t pc, struct insn_timing *t) {
-  struct insn_context c = {&insns[i], i ? &insns[i - 1] : NULL, i > 1 ? &insns[i - 2] : NULL, pc};
+  struct insn_context c;
+  context_of(insns, i, pc, NULL, 0, &c);
   time_context(h, &c, t);
 }
 
@@ -97,6 +115,39 @@ void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
   h->budget -= tmp.retire_cycles;
 }
 
+/* A net change of cycles and events, as runs: what hart_block_entry adds at a block entry. */
+struct correction_run {
+  uint64_t events; /* as in a cycle_run (EV_CYCLES is implied) */
+  int64_t count;   /* cycles to add (negative: to take back) */
+};
+
+/* Where a fall-through entry into a block from a given block is cheap to correct: the net
+ * change hart_block_entry makes, computed once per pair of blocks (a block is mostly entered
+ * from one block that falls through into it, and otherwise by jumps, which need nothing). It sits in the arena just
+ * before its block, `from` last, next to the block's header that the dispatch loop has just
+ * read; only harts with timed_context have it (the generic core's blocks stay as they are). A
+ * block is replaced only with the whole arena, so `from` cannot name a block that was freed
+ * while this one lives (the step blocks, which are reused, are never remembered). */
+#define ENTRY_MEMO_RUNS 4
+struct entry_memo {
+  struct correction_run run[ENTRY_MEMO_RUNS];
+  unsigned n;               /* runs in run[] */
+  const struct block *from; /* the last block this correction is for; NULL: none yet */
+};
+_Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16-byte aligned");
+
+/* Arena bytes a block of `count` entries takes (with the memo before it when `memo`). */
+static size_t block_bytes(unsigned count, bool memo) {
+  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_EVENT_BYTES;
+  return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
+}
+
+/* The memo of an arena block built for a hart with timed_context. It is a cache beside the
+ * block's immutable contents, hence the cast. */
+static struct entry_memo *entry_memo(const struct block *b) {
+  return (struct entry_memo *)((uint8_t *)(uintptr_t)b - sizeof(struct entry_memo));
+}
+
 /* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */
 static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
   uint64_t pa;
@@ -112,9 +163,10 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
  * instruction cannot be fetched. */
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
-  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn) + BLOCK_EVENT_BYTES;
+  bool memo = h->timed_context; /* room for hart_block_entry's memo */
+  size_t need = block_bytes(BLOCK_MAX_INSNS + 1, memo);
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
-  struct block *b = (struct block *)(bc->arena + bc->used);
+  struct block *b = (struct block *)(bc->arena + bc->used + (memo ? sizeof(struct entry_memo) : 0));
   uint16_t events[EV_NUM_ACC]; /* moved behind insns[] once their number is known */
   memset(b, 0, sizeof *b);
   memset(events, 0, sizeof events);
@@ -167,7 +219,8 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
   b->events = (uint16_t *)&b->insns[n];
   memcpy(b->events, events, sizeof events);
-  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + BLOCK_EVENT_BYTES + 15) & ~(size_t)15;
+  if (memo) entry_memo(b)->from = NULL;
+  bc->used += block_bytes(n, memo);
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */
   if (!crosses) {
@@ -181,55 +234,104 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
 _Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block[0]),
                "hart.step_block must hold a block of two instructions");
 
-/* The last two instructions that ran before `blk` when execution fell through into it from
- * h->last_block (NULL when it did not, or they are unknown). */
-static void preceding(const struct hart *h, const struct block *blk, const struct insn **prev, const struct insn **prev2) {
+/* The instructions that ran just before `blk`, nearest first, when execution fell through
+ * into it from h->last_block: up to TIMING_HISTORY of them, from that block only (what ran
+ * before it is not kept). Returns how many: 0 when it did not fall through. */
+static unsigned preceding(const struct hart *h, const struct block *blk, const struct insn **before) {
   const struct block *last = h->last_block;
-  *prev = *prev2 = NULL;
-  if (!last || !last->count) return;
+  if (!last || !last->count) return 0;
   const struct insn *end = &last->insns[last->count - 1];
   unsigned n = last->count - (end->op == OP_END_BLOCK ? 1 : 0);
   uint64_t end_pa = last->paddr + end->pc_off + (end->op == OP_END_BLOCK ? 0 : insn_length(end->raw));
-  if (!n || end_pa != blk->paddr) return;
-  *prev = &last->insns[n - 1];
-  *prev2 = n > 1 ? &last->insns[n - 2] : NULL;
+  if (!n || end_pa != blk->paddr) return 0;
+  unsigned k = n < TIMING_HISTORY ? n : TIMING_HISTORY;
+  for (unsigned d = 0; d < k; d++) before[d] = &last->insns[n - 1 - d];
+  return k;
 }
 
-/* Adds (sign +1) or takes back (sign -1) a timing's cycles and events. Taking back is used
- * only for amounts the block adds at its end, so the accumulators never go below a
- * snapshot a reader could see. */
-static void apply_timing(struct hart *h, const struct insn_timing *t, int sign) {
-  struct hpm *hpm = &h->hpm;
-  for (unsigned r = 0; r < t->n; r++) {
-    uint64_t n = sign > 0 ? t->run[r].count : -(uint64_t)t->run[r].count;
-    uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
-    h->budget -= (int64_t)n;
-    for (uint64_t m = ev & ~EV_BIT(EV_INSNS); m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
-    for (unsigned k = 0; k < hpm->num_combos; k++)
-      if (ev & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
+/* A correction being computed: every run of TIMING_HISTORY instructions timed twice fits. */
+struct correction {
+  unsigned n;
+  struct correction_run run[2 * TIMING_HISTORY * TIMING_MAX_RUNS];
+};
+
+/* Adds `count` cycles raising `events`, merged with a run of the same events (exact: every
+ * accumulator is linear in a run's count). */
+static void correction_add(struct correction *c, uint64_t events, int64_t count) {
+  for (unsigned r = 0; r < c->n; r++)
+    if (c->run[r].events == events) {
+      c->run[r].count += count;
+      return;
+    }
+  c->run[c->n++] = (struct correction_run){events, count};
+}
+
+/* The net correction for entering blk after `outside` (n_out >= 1 instructions, nearest
+ * first): its first instructions re-timed with them, minus their timing without them (what
+ * the block's static counts hold). Runs that cancel out are dropped. */
+static void entry_correction(const struct hart *h, const struct block *blk, const struct insn *const *outside,
+                             unsigned n_out, struct correction *c) {
+  c->n = 0;
+  for (unsigned i = 0; i < TIMING_HISTORY && i + 1 < blk->count; i++) {
+    const struct insn *in = &blk->insns[i];
+    if (in->cls & CLS_SYSTEM) break; /* timed when it retires, with its block's context */
+    struct insn_context built, real;
+    uint64_t pc = blk->paddr + in->pc_off;
+    context_of(blk->insns, i, pc, NULL, 0, &built);
+    context_of(blk->insns, i, pc, outside, n_out, &real);
+    struct insn_timing with, without;
+    time_context(h, &real, &with);
+    time_context(h, &built, &without);
+    for (unsigned r = 0; r < with.n; r++) correction_add(c, with.run[r].events, with.run[r].count);
+    for (unsigned r = 0; r < without.n; r++) correction_add(c, without.run[r].events, -(int64_t)without.run[r].count);
+    if (in->cls & CLS_END) break;
   }
+  unsigned kept = 0;
+  for (unsigned r = 0; r < c->n; r++)
+    if (c->run[r].count) c->run[kept++] = c->run[r];
+  c->n = kept;
+}
+
+/* Adds a correction's cycles and events. A negative count takes back only amounts the block
+ * adds at its end, so the accumulators never go below a snapshot a reader could see. */
+static void apply_correction(struct hart *h, const struct correction_run *run, unsigned n) {
+  struct hpm *hpm = &h->hpm;
+  for (unsigned r = 0; r < n; r++) {
+    uint64_t count = (uint64_t)run[r].count;
+    uint64_t ev = run[r].events | EV_BIT(EV_CYCLES);
+    h->budget -= run[r].count;
+    for (uint64_t m = ev & ~EV_BIT(EV_INSNS); m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += count;
+    for (unsigned k = 0; k < hpm->num_combos; k++)
+      if (ev & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += count;
+  }
+}
+
+static bool is_step_block(const struct hart *h, const struct block *b) {
+  const uint8_t *p = (const uint8_t *)b;
+  return p >= h->step_block[0] && p < h->step_block[0] + sizeof h->step_block;
 }
 
 void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;
   if (h->model_fetch) p->fetch_block(h, blk);
   if (!h->last_block || !p->time_insn) return;
-  const struct insn *prev, *prev2;
-  preceding(h, blk, &prev, &prev2);
-  if (!prev) return;
-  /* The block's first two instructions were timed without what ran before them. */
-  for (unsigned i = 0; i < 2 && i + 1 < blk->count; i++) {
-    const struct insn *in = &blk->insns[i];
-    if (in->cls & CLS_SYSTEM) break; /* timed when it retires, with its block's context */
-    struct insn_context built = {in, i ? &blk->insns[0] : NULL, NULL, blk->paddr + in->pc_off};
-    struct insn_context real = {in, i ? &blk->insns[0] : prev, i ? prev : prev2, built.pc};
-    struct insn_timing with, without;
-    time_context(h, &real, &with);
-    time_context(h, &built, &without);
-    apply_timing(h, &with, +1);
-    apply_timing(h, &without, -1);
-    if (in->cls & CLS_END) break;
+  /* The correction depends only on the two blocks: remembered for the last block that fell
+   * through into this one (entries by a jump or taken branch need none and keep it). */
+  struct entry_memo *m = entry_memo(blk);
+  if (m->from == h->last_block) {
+    apply_correction(h, m->run, m->n);
+    return;
   }
+  const struct insn *outside[TIMING_HISTORY];
+  unsigned n_out = preceding(h, blk, outside);
+  if (!n_out) return;
+  struct correction c;
+  entry_correction(h, blk, outside, n_out, &c);
+  apply_correction(h, c.run, c.n);
+  if (c.n > ENTRY_MEMO_RUNS || is_step_block(h, h->last_block)) return; /* scratch is reused */
+  m->from = h->last_block;
+  m->n = c.n;
+  memcpy(m->run, c.run, c.n * sizeof c.run[0]);
 }
 
 struct block *block_first_insn(struct hart *h, const struct block *blk) {
@@ -246,8 +348,10 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   if (!(first->cls & CLS_SYSTEM)) {
     /* Timed with the instructions that ran just before it when execution fell through from
      * the last block (hazards such as load-use then count as they do when not stepping). */
-    struct insn_context c = {first, NULL, NULL, blk->paddr};
-    preceding(h, blk, &c.prev, &c.prev2);
+    const struct insn *outside[TIMING_HISTORY];
+    unsigned n_out = preceding(h, blk, outside);
+    struct insn_context c;
+    context_of(blk->insns, 0, blk->paddr, outside, n_out, &c);
     time_context(h, &c, &t);
     add_timing(b, &h->hpm, &t);
   }

@@ -33,6 +33,10 @@ struct block {
 #define BLOCK_EVENT_BYTES (EV_NUM_ACC * sizeof(uint16_t))
 
 struct hart;
+struct insn_context;
+
+/* The static timing context of instruction i of b: the instructions before it in b. */
+void block_insn_context(const struct block *b, unsigned i, struct insn_context *c);
 
 /* Adds what a block retires when it runs to its end: cycles and instructions always, the
  * other static events only when a counter or host tool wants them (hpm.active: usually 0-3). */

@@ -7,7 +7,16 @@ void cache_model_init(struct cache_model *c, uint64_t bytes, uint64_t line, unsi
   c->line_shift = (unsigned)__builtin_ctzll(line);
   c->ways = ways ? ways : 1;
   c->sets = bytes >= line * c->ways ? (unsigned)(bytes / line / c->ways) : 0;
+  c->sets_pow2 = c->sets && !(c->sets & (c->sets - 1));
+  c->set_mask = c->sets ? c->sets - 1 : 0;
   cache_model_invalidate_all(c);
+}
+
+/* The first entry of tag's set. A 64-bit division costs more than the rest of a lookup, so
+ * power-of-two geometries (all of MicroBlaze V's) take a mask. */
+static unsigned set_base(const struct cache_model *c, uint64_t tag) {
+  uint64_t set = c->sets_pow2 ? tag & c->set_mask : tag % c->sets;
+  return (unsigned)set * c->ways;
 }
 
 void cache_model_invalidate_all(struct cache_model *c) {
@@ -27,7 +36,7 @@ static void touch(struct cache_model *c, unsigned base, unsigned e) {
 
 int cache_model_find(struct cache_model *c, uint64_t tag) {
   if (!c->sets) return -1;
-  unsigned base = (unsigned)(tag % c->sets) * c->ways;
+  unsigned base = set_base(c, tag);
   for (unsigned w = 0; w < c->ways; w++) {
     if (c->tag[base + w] != tag) continue;
     touch(c, base, base + w);
@@ -37,7 +46,7 @@ int cache_model_find(struct cache_model *c, uint64_t tag) {
 }
 
 unsigned cache_model_fill(struct cache_model *c, uint64_t tag, bool *victim_dirty) {
-  unsigned base = (unsigned)(tag % c->sets) * c->ways, pick = base;
+  unsigned base = set_base(c, tag), pick = base;
   for (unsigned w = 0; w < c->ways; w++) {
     if (c->tag[base + w] == CACHE_MODEL_INVALID) {
       pick = base + w;

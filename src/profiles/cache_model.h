@@ -15,6 +15,8 @@
 struct cache_model {
   unsigned sets, ways;  /* sets == 0: no cache (every lookup misses, nothing is filled) */
   unsigned line_shift;  /* log2 of the line (or page) size: tag = address >> line_shift */
+  bool sets_pow2;       /* sets is a power of two: the set is tag & set_mask, no division */
+  uint64_t set_mask;    /* sets - 1 */
   uint64_t tag[CACHE_MODEL_MAX_ENTRIES];  /* [set * ways + way]: tag or CACHE_MODEL_INVALID */
   uint8_t dirty[CACHE_MODEL_MAX_ENTRIES];
   uint8_t age[CACHE_MODEL_MAX_ENTRIES];   /* within a set: 0 = most recently used */

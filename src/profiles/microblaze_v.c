@@ -214,17 +214,34 @@ static unsigned fp_ex_cycles(const struct profile *p, const struct insn *in) {
   return stages(p) == 8 ? c + 2 : c;
 }
 
-/* Operand-fetch stall of an instruction that reads the result of `prod` produced d (1 or 2)
- * instructions before it (UG1629 "5-Stage Pipeline"/"8-Stage Pipeline" data hazards; the
- * 3-stage pipeline has none). See docs/microblaze-v.md for the rules and their basis. */
-static unsigned hazard_cycles(const struct profile *p, enum producer prod, unsigned d) {
-  static const unsigned s5[4][2] = {{0, 0}, {2, 1}, {2, 1}, {1, 0}};
-  static const unsigned s8[4][2] = {{0, 0}, {4, 3}, {2, 1}, {3, 2}};
+/* Data hazards (UG1629 "5-Stage Pipeline", "8-Stage Pipeline"; the 3-stage pipeline has
+ * none). The document lists, per stage after operand fetch, which instruction categories stall
+ * an instruction in OF that needs their result there: on 5 stages EX (load, multiply, divide,
+ * FP) and MEM (load, multiply, FP); on 8 stages EX (all four), M0 (all four), M1 and M2 (load,
+ * divide, FP) and M3 (load, FP). A result is thus ready once its producer has left the last
+ * stage that lists it: that stage's number, counting EX as 1, is RESULT_STAGE below. The
+ * instruction d places behind the producer is in OF while the producer is in stage d, and
+ * waits until the producer has left stage RESULT_STAGE: RESULT_STAGE - d + 1 cycles. This
+ * gives the document's ranges exactly: on 8 stages 1-5 cycles behind EX, 1-4 behind M0, 1-3
+ * and 1-2 behind M1 and M2, 1 behind M3; on 5 stages 1-2 behind EX, 1 behind MEM. */
+enum { ST_NONE = 0, ST_EX = 1, ST_MEM = 2, ST_M0 = 2, ST_M1 = 3, ST_M2 = 4, ST_M3 = 5 };
+_Static_assert(ST_M3 <= TIMING_HISTORY, "the timing context must reach a producer in M3");
+
+static unsigned result_stage(const struct profile *p, enum producer prod) {
+  static const unsigned s5[4] = {[PROD_ALU] = ST_NONE, [PROD_LOAD] = ST_MEM, [PROD_MUL] = ST_MEM, [PROD_DIV] = ST_EX};
+  static const unsigned s8[4] = {[PROD_ALU] = ST_NONE, [PROD_LOAD] = ST_M3, [PROD_MUL] = ST_M0, [PROD_DIV] = ST_M2};
   switch (stages(p)) {
-    case 5: return s5[prod][d - 1];
-    case 8: return s8[prod][d - 1];
-    default: return 0;
+    case 5: return s5[prod];
+    case 8: return s8[prod];
+    default: return ST_NONE;
   }
+}
+
+/* Operand-fetch stall of an instruction that reads the result of `prod` produced d
+ * instructions before it. */
+static unsigned hazard_cycles(const struct profile *p, enum producer prod, unsigned d) {
+  unsigned last = result_stage(p, prod);
+  return last >= d ? last - d + 1 : 0;
 }
 
 /* Does `in` read the register (integer or FP) that `prod` writes? */
@@ -234,15 +251,28 @@ static bool reads_result_of(const struct insn *in, const struct insn *prod) {
   return insn_writes_reg(prod, prod->rd) && insn_reads_reg(in, prod->rd);
 }
 
-/* The operand-fetch stall of c->in: the longest wait for a result of the two instructions
- * before it; a wait for the older one is shortened by the stall the younger one already had
- * for it. */
+/* Did an instruction between c->in and the one d before it read that one's result? The first
+ * reader waited for it already, longer than a later one would (the wait shrinks with the
+ * distance), so a later reader finds it ready. */
+static bool read_in_between(const struct insn_context *c, const struct insn *prod, unsigned d) {
+  for (unsigned k = 1; k < d; k++) {
+    const struct insn *mid = insn_context_before(c, k);
+    if (mid && reads_result_of(mid, prod)) return true;
+  }
+  return false;
+}
+
+/* The operand-fetch stall of c->in: the longest wait for a result of the instructions before
+ * it (as far back as a result can be late), each not already waited for in between. */
 static unsigned of_stall(const struct profile *p, const struct insn_context *c) {
-  unsigned h1 = reads_result_of(c->in, c->prev) ? hazard_cycles(p, producer_of(c->prev), 1) : 0;
-  unsigned h2 = reads_result_of(c->in, c->prev2) ? hazard_cycles(p, producer_of(c->prev2), 2) : 0;
-  unsigned s1 = c->prev && reads_result_of(c->prev, c->prev2) ? hazard_cycles(p, producer_of(c->prev2), 1) : 0;
-  h2 = h2 > s1 ? h2 - s1 : 0;
-  return h1 > h2 ? h1 : h2;
+  unsigned stall = 0, reach = stages(p) == 8 ? ST_M3 : ST_MEM;
+  for (unsigned d = 1; d <= reach; d++) {
+    const struct insn *prod = insn_context_before(c, d);
+    if (!prod || !reads_result_of(c->in, prod)) continue;
+    unsigned h = hazard_cycles(p, producer_of(prod), d);
+    if (h > stall && !read_in_between(c, prod, d)) stall = h;
+  }
+  return stall;
 }
 
 static bool is_shift(enum op op) {
@@ -415,7 +445,7 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
   if (start == m->next_fetch_pa && w == m->last_fetch_word) w += 4;
   m->next_fetch_pa = end;
   m->last_fetch_word = wlast;
-  uint64_t miss = prof(h)->options[OPT_IC_MISS];
+  uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
   while (w <= wlast) {
     uint64_t line = w >> c->line_shift, line_end = (line + 1) << c->line_shift;
     uint64_t words = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
@@ -426,9 +456,12 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
       hart_report_latency(h, EV_IC_MEM_READS, miss);
       words--;
     }
-    if (words) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)words);
+    hits += words;
     w = line_end;
   }
+  /* The hits of all lines at once: each request and its hit share a cycle, which the model
+   * does not align with execution, so only their number matters (and one call costs less). */
+  if (hits) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)hits);
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */

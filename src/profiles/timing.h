@@ -10,6 +10,7 @@
 #ifndef RVPMU_PROFILES_TIMING_H
 #define RVPMU_PROFILES_TIMING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hpm/events.h"
@@ -27,12 +28,31 @@ struct insn_timing {
   unsigned n;
 };
 
-/* An instruction and the ones just before it in the same block (NULL when none), which is
- * what static hazards (load-use, jump-register) depend on. */
+/* How many instructions before the timed one its context holds: the MicroBlaze V 8-stage
+ * pipeline needs five (a load in M3, five stages ahead of operand fetch, still stalls it). */
+#define TIMING_HISTORY 5
+
+/* An instruction and the ones just before it (NULL when none or unknown), which is what static
+ * hazards (load-use, jump-register) depend on: prev and prev2 are the first and second before
+ * it, older[] the third to TIMING_HISTORY-th (only the MicroBlaze V model looks that far). */
 struct insn_context {
   const struct insn *in, *prev, *prev2;
+  const struct insn *older[TIMING_HISTORY - 2];
   uint64_t pc; /* virtual address of `in` */
 };
+
+/* The instruction d (1..TIMING_HISTORY) before c->in, or NULL. */
+static inline const struct insn *insn_context_before(const struct insn_context *c, unsigned d) {
+  return d == 1 ? c->prev : d == 2 ? c->prev2 : c->older[d - 3];
+}
+
+/* Fills c->prev, prev2 and older[] from `before`, the n (<= TIMING_HISTORY) instructions
+ * before c->in, nearest first; the rest become NULL. */
+static inline void insn_context_set_before(struct insn_context *c, const struct insn *const *before, unsigned n) {
+  c->prev = n > 0 ? before[0] : NULL;
+  c->prev2 = n > 1 ? before[1] : NULL;
+  for (unsigned d = 3; d <= TIMING_HISTORY; d++) c->older[d - 3] = n >= d ? before[d - 1] : NULL;
+}
 
 static inline void timing_add(struct insn_timing *t, uint64_t events, uint32_t count) {
   if (count && t->n < TIMING_MAX_RUNS) t->run[t->n++] = (struct cycle_run){events, count};

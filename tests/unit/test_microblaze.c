@@ -17,10 +17,15 @@
  * - Latency pairs (hpm_latency_sample): the sum adds every latency of the selected events,
  *   the max/min counter keeps max in 31:16 and min in 15:0 (16-bit saturating, 0 = empty),
  *   inhibited counters keep their value, other events do not change the pair.
+ * - Device tree (docs/microblaze-v.md "Peripheral AXI and the peripheral region"): the scratch
+ *   peripheral is /soc/periph@4000000, compatible "rvpmu,scratch-periph", reg 0x4000000 +
+ *   0x1000; a core without one (generic) has no such node.
  *
  * Encodings from riscv64-unknown-elf-as 2.40 -march=rv32imac_zba_zbb_zbc_zbs_zicbom
  * (objdump -M no-aliases); expected values from a Python model of the spec's pseudocode. */
 #include "unit_util.h"
+
+#include <libfdt.h>
 
 #include "csr/csr.h"
 #include "hpm/hpm.h"
@@ -347,6 +352,36 @@ static void test_latency_pair(void **state) {
   profile_free(p);
 }
 
+/* --- Device tree --- */
+
+static void test_dtb_periph_node(void **state) {
+  (void)state;
+  static char dtb[64 << 10];
+  char err[256];
+  struct rvpmu_config cfg = {.core = MB, .console = ut_console()};
+  struct rvpmu_machine *m = rvpmu_machine_create(&cfg, err, sizeof err);
+  assert_non_null(m);
+  assert_true(rvpmu_machine_dtb(m, dtb, sizeof dtb) > 0);
+  int node = fdt_path_offset(dtb, "/soc/periph@4000000");
+  assert_true(node >= 0);
+  assert_int_equal(fdt_node_check_compatible(dtb, node, "rvpmu,scratch-periph"), 0);
+  int len;
+  const fdt64_t *reg = fdt_getprop(dtb, node, "reg", &len); /* /soc has 2 address and 2 size cells */
+  assert_non_null(reg);
+  assert_int_equal(len, 16);
+  assert_int_equal(fdt64_to_cpu(reg[0]), 0x4000000);
+  assert_int_equal(fdt64_to_cpu(reg[1]), 0x1000);
+  assert_int_equal(fdt_node_offset_by_compatible(dtb, node, "rvpmu,scratch-periph"), -FDT_ERR_NOTFOUND);
+  rvpmu_machine_destroy(m);
+  cfg.core = "generic";
+  m = rvpmu_machine_create(&cfg, err, sizeof err);
+  assert_non_null(m);
+  assert_true(rvpmu_machine_dtb(m, dtb, sizeof dtb) > 0);
+  assert_int_equal(fdt_node_offset_by_compatible(dtb, -1, "rvpmu,scratch-periph"), -FDT_ERR_NOTFOUND);
+  assert_true(fdt_path_offset(dtb, "/soc/serial@10000000") >= 0); /* the tree itself is there */
+  rvpmu_machine_destroy(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bitmanip_semantics),
@@ -358,6 +393,7 @@ int main(void) {
       cmocka_unit_test(test_selector_decode),
       cmocka_unit_test(test_layout_and_selector_warl),
       cmocka_unit_test(test_latency_pair),
+      cmocka_unit_test(test_dtb_periph_node),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
