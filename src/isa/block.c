@@ -272,7 +272,7 @@ static void correction_add(struct correction *c, uint64_t events, int64_t count)
 static void entry_correction(const struct hart *h, const struct block *blk, const struct insn *const *outside,
                              unsigned n_out, struct correction *c) {
   c->n = 0;
-  for (unsigned i = 0; i < TIMING_HISTORY && i + 1 < blk->count; i++) {
+  for (unsigned i = 0; i < TIMING_HISTORY && i < blk->count && blk->insns[i].op != OP_END_BLOCK; i++) {
     const struct insn *in = &blk->insns[i];
     if (in->cls & CLS_SYSTEM) break; /* timed when it retires, with its block's context */
     struct insn_context built, real;
