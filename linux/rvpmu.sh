@@ -9,6 +9,8 @@
 #        command line)
 #        TIMEOUT=300 (s)  MAX_INSNS=2000000000  LOG=file (default <LINUX_BUILD>/rvpmu-SCENARIO.log)
 #        QUIET=1: do not copy the console to stdout (the log keeps it)
+#        TWIN=build/linux/workload-twin.elf  TWIN_SETUP=build/linux/workload-twin-setup.elf
+#             (stat, all: the host side of the comparison; `make guest` builds them)
 #        STRICT=0|1: see MODEL_EVENTS_REQUIRED below
 #
 # Prints the console (unless QUIET=1; carriage returns removed), then one line per check, "ok
@@ -19,7 +21,10 @@
 #              extension is available", "N firmware and M hardware counters", N and M > 0) and
 #              did not warn that Sscofpmf is missing.
 #   workload   its step exits 0 and prints its expected figures.
-#   stat       perf's table: every event of STAT_RANGES has a count within its range.
+#   stat       perf's table: every event of STAT_RANGES has a count within its range; and,
+#              against the host: `rvpmu stat` of the workload's bare-metal twin (TWIN, below)
+#              runs first, and every event of TWIN_RANGES in perf's table is within its bounds
+#              of the twin's count; the workload's check value is the twin's.
 #   record     perf report --stdio: the hottest symbol is hot_loop of the workload; cold_loop is
 #              named too (user symbols resolved); at least 100 samples.
 #   user       cycles:u, instructions:u and branches:u within USER_RANGES; the instructions:u
@@ -94,6 +99,45 @@ USER_RANGES=(
 	"instructions:u          I            I+I/400      no"
 	"branches:u              B            B+B/400      no"
 )
+# ---- The guest against the host: the workload's bare-metal twin ------------------------------
+# linux/workload_twin.c runs the workload's user-mode part (linux/workload_loops.h: the buffer
+# fill, the cold and hot loops) on rvpmu without Linux, in U mode under Sv39 with 4 KiB pages as
+# a Linux process does. Before booting, the stat scenario takes `rvpmu stat -x, -e EVENTS` of
+# the twin (H, per event) and of its -setup build (S: the twin's own M-mode start-up, page
+# tables and printing, without the work); then each perf count of the guest must lie within
+# bash expressions in H, S (and I, B, L as above):
+#   low  H-S for every event: the guest executes at least the twin's U-mode part, the same code
+#        over the same buffer in the same order, under the same kind of translation.
+#   high H + what the kernel and the process's start-up add (docs/linux.md, "The workload
+#        against its twin", has the measured figures), about twice the measured amount:
+#   cycles        measured H + 0.9 M: the kernel's instructions at CPI 1: I/20, as instructions.
+#   instructions  measured H + 866 K (2.1% of I: the kernel 863 K, start-up and printf 27 K,
+#                 less the twin's own set-up): I/20.
+#   branches      measured H + 77 K (0.8% of B): B/50.
+# r8000000000000005 (SBI SET_TIMER) has no host counterpart: only its STAT_RANGES row.
+# model: as in STAT_RANGES (the host may not know those events yet either, unless STRICT=1).
+#               event                   low          high         model
+TWIN_RANGES=(
+	"cycles                  H-S          H+I/20       no"
+	"instructions            H-S          H+I/20       no"
+	"branches                H-S          H+B/50       no"
+	"branch-misses           H-S          H+B/50       yes"
+	"L1-dcache-loads         H-S          H+L          yes"
+	"L1-dcache-load-misses   H-S          H+L          yes"
+	"L1-icache-load-misses   H-S          H+I/100      yes"
+	"dTLB-load-misses        H-S          H+L/8        yes"
+	"iTLB-load-misses        H-S          H+L/64       yes"
+)
+# User mode only (the user scenario; :u events against the twin's events of the same name): the
+# guest's user mode runs the twin's U-mode part plus the process's start-up, printf and exit,
+# measured at +9,657 instructions and +2,351 branches over H-S; allowed about twice that.
+TWIN_USER_RANGES=(
+	"cycles:u                H-S          H-S+I/100    no"
+	"instructions:u          H-S          H-S+I/2000   no"
+	"branches:u              H-S          H-S+B/2000   no"
+)
+TWIN=${TWIN:-$ROOT/build/linux/workload-twin.elf}
+TWIN_SETUP=${TWIN_SETUP:-$ROOT/build/linux/workload-twin-setup.elf}
 # A multiplexed count is perf's estimate (count * enabled / running): widen its range by these
 # percentages (only when STRICT=0).
 MUX_LO=80
@@ -118,8 +162,8 @@ step_output() {
 step_status() { sed -n "s/^=== RVPMU END $1 status=\([0-9]*\) ===\$/\1/p" "$LOG" | tail -1; }
 
 # Reads I, B, L from the workload's "expected" line in step $1; fails if it is not there.
-# shellcheck disable=SC2034 # I, B, L are read by the range expressions ($((lo_e)))
-I='' B='' L=''
+# shellcheck disable=SC2034 # I, B, L, H, S are read by the range expressions ($((lo_e)))
+I='' B='' L='' H='' S=''
 expected_figures() {
 	local line
 	line=$(step_output "$1" | grep -a -m1 '^workload: expected' || true)
@@ -132,19 +176,34 @@ expected_figures() {
 	return 1
 }
 
-# check_table STEP RANGES...: parses the `perf stat` table of STEP and checks each event.
+# check_table STEP TWIN RANGES...: parses the `perf stat` table of STEP and checks each event.
+# TWIN=twin: the ranges are bounds in H and S, the twin's counts of the event (twin_host; for
+# EVENT:u, of EVENT); TWIN=-: in I, B, L only.
 check_table() {
-	local step=$1 entry ev lo_e hi_e model lo hi line count pct why lo_w hi_w note
-	shift
+	local step=$1 twin=$2 entry ev what lo_e hi_e model lo hi line count pct why lo_w hi_w note
+	shift 2
 	local table
 	table=$(step_output "$step")
 	for entry in "$@"; do
 		read -r ev lo_e hi_e model <<<"$entry"
+		what=$ev
+		if [ "$twin" = twin ]; then
+			H=${TWIN_H[${ev%:u}]:-} S=${TWIN_S[${ev%:u}]:-}
+			if [ -z "$H" ] || [ -z "$S" ]; then
+				if [ "$model" = yes ] && [ "$STRICT" != 1 ]; then
+					ok "$step $ev against the twin: no host count (allowed until the generic core models it: STRICT=0)"
+				else
+					notok "$step $ev against the twin" "no count from rvpmu stat of the twin (H '$H', S '$S')"
+				fi
+				continue
+			fi
+			what="$ev against the twin (H $H, S $S)"
+		fi
 		lo=$((lo_e)) hi=$((hi_e))
 		# "   41137601      cycles      # ...     (20.05%)"; counts may have thousands separators.
 		line=$(grep -a -E "^ *([0-9][0-9,]*|<not counted>|<not supported>) +$ev( |\$)" <<<"$table" | head -1 || true)
 		if [ -z "$line" ]; then
-			notok "$step $ev" "not in perf's table"
+			notok "$step $what" "not in perf's table"
 			continue
 		fi
 		count=$(sed -E 's/^ *([0-9][0-9,]*|<not counted>|<not supported>) .*/\1/' <<<"$line" | tr -d ,)
@@ -152,9 +211,9 @@ check_table() {
 		case $count in
 		'<not counted>' | '<not supported>')
 			if [ "$model" = yes ] && [ "$STRICT" != 1 ]; then
-				ok "$step $ev $count (allowed until the generic core models it: STRICT=0; range $lo..$hi)"
+				ok "$step $what $count (allowed until the generic core models it: STRICT=0; range $lo..$hi)"
 			else
-				notok "$step $ev" "$count (range $lo..$hi)"
+				notok "$step $what" "$count (range $lo..$hi)"
 			fi
 			continue
 			;;
@@ -171,8 +230,58 @@ check_table() {
 		if [ -z "$why" ] && { [ "$count" -lt "$lo_w" ] || [ "$count" -gt "$hi_w" ]; }; then
 			why="$count outside $lo_w..$hi_w"
 		fi
-		check "$([ -z "$why" ] && echo 0 || echo 1)" "$step $ev $count in $lo_w..$hi_w$note" "$why"
+		check "$([ -z "$why" ] && echo 0 || echo 1)" "$step $what $count in $lo_w..$hi_w$note" "$why"
 	done
+}
+
+# twin_counts ELF ARRAY EVENTS: `rvpmu stat -x, -e EVENTS ELF` into ARRAY (event -> count);
+# the twin's check value (hex, no 0x) into TWIN_CHECK. Fails with a not-ok line unless the run
+# exits 0.
+TWIN_CHECK=''
+twin_counts() {
+	local elf=$1 events=$3 out st count ev
+	local -n into=$2
+	out=$("$RVPMU" stat -x, -e "$events" "$elf" 2>&1 </dev/null)
+	st=$?
+	if [ "$st" != 0 ]; then
+		notok "twin: rvpmu stat -x, -e $events $elf" "exit status $st: $(tail -3 <<<"$out" | tr '\n' ' ')"
+		return 1
+	fi
+	TWIN_CHECK=$(sed -n 's/^workload-twin: check 0x\([0-9a-f]*\)$/\1/p' <<<"$out")
+	# perf's CSV: count,unit,event,...; the console's lines (some hold commas) do not start with
+	# a count and a comma.
+	while IFS=, read -r count _ ev _; do
+		# shellcheck disable=SC2034,SC2004 # a nameref to an associative array
+		into[$ev]=$count
+	done < <(grep -E '^[0-9]+,' <<<"$out")
+}
+
+# twin_host: the host side of the comparison, run before the boot: TWIN_H and TWIN_S for each
+# event of TWIN_RANGES and TWIN_USER_RANGES (without :u) that rvpmu knows (`rvpmu list`); the rows of the others fail in
+# check_table, but for the models' events with STRICT=0 (rvpmu may not have them yet).
+declare -A TWIN_H=() TWIN_S=()
+twin_host() {
+	local known entry ev f events=''
+	for f in "$TWIN" "$TWIN_SETUP"; do
+		[ -f "$f" ] || { notok "twin: $f" "missing (make guest builds it)"; return 1; }
+	done
+	known=$("$RVPMU" list | awk '/^ +[A-Za-z]/ { print $1 }')
+	for entry in "${TWIN_RANGES[@]}" "${TWIN_USER_RANGES[@]}"; do
+		read -r ev _ <<<"$entry"
+		ev=${ev%:u}
+		if [[ ,$events, != *,$ev,* ]] && grep -qxF -- "$ev" <<<"$known"; then events=${events:+$events,}$ev; fi
+	done
+	twin_counts "$TWIN_SETUP" TWIN_S "$events" && twin_counts "$TWIN" TWIN_H "$events"
+}
+
+# check_twin_check STEP: the workload's "check" line in STEP is the twin's check value (the
+# same loops over the same words; other code, or a wrong load, would give another sum).
+check_twin_check() {
+	local g
+	g=$(step_output "$1" | sed -n 's/^workload: check \([0-9a-f]*\)$/\1/p' | head -1)
+	# shellcheck disable=SC2001 # leading zeros off: perf's workload prints %lx
+	check "$([ -n "$g" ] && [ "$g" = "$(sed 's/^0*//' <<<"$TWIN_CHECK")" ]; echo $?)" \
+		"$1: the workload's check value ${g:-missing} is the twin's" "twin's: '${TWIN_CHECK:-missing}'"
 }
 
 # check_report STEP [user]: perf report --stdio of STEP: hot_loop on top, cold_loop present.
@@ -210,7 +319,8 @@ check_workload() {
 
 check_stat() {
 	check_step_ok stat
-	expected_figures stat && check_table stat "${STAT_RANGES[@]}"
+	expected_figures stat && check_table stat - "${STAT_RANGES[@]}" && check_table stat twin "${TWIN_RANGES[@]}"
+	check_twin_check stat
 }
 
 check_record_report() {
@@ -222,7 +332,8 @@ check_record_report() {
 
 check_user() {
 	check_step_ok stat-u
-	expected_figures stat-u && check_table stat-u "${USER_RANGES[@]}"
+	expected_figures stat-u && check_table stat-u - "${USER_RANGES[@]}" &&
+		check_table stat-u twin "${TWIN_USER_RANGES[@]}"
 	check_step_ok record-u
 	check_record record-u
 	check_step_ok report-u
@@ -250,6 +361,7 @@ for f in "$OUT/Image" "$INITRD"; do
 	[ -f "$f" ] || { echo "rvpmu.sh: $f missing (make linux)" >&2; exit 2; }
 done
 mkdir -p "$(dirname "$LOG")"
+case $SCENARIO in stat | user | all) twin_host || true ;; esac
 
 cmd=("$RVPMU" run --harts "$HARTS" --mem "${MEM:-256}" --max-insns "${MAX_INSNS:-2000000000}"
 	--kernel "$OUT/Image" --initrd "$INITRD" --append "console=ttyS0 rvpmu.test=$SCENARIO ${APPEND:-}" "$@")
