@@ -108,31 +108,41 @@ USER_RANGES=(
 # bash expressions in H, S (and I, B, L as above):
 #   low  H-S for every event: the guest executes at least the twin's U-mode part, the same code
 #        over the same buffer in the same order, under the same kind of translation.
-#   high H + what the kernel and the process's start-up add (docs/linux.md, "The workload
-#        against its twin", has the measured figures), about twice the measured amount:
-#   cycles        measured H + 0.9 M: the kernel's instructions at CPI 1: I/20, as instructions.
-#   instructions  measured H + 866 K (2.1% of I: the kernel 863 K, start-up and printf 27 K,
-#                 less the twin's own set-up): I/20.
-#   branches      measured H + 77 K (0.8% of B): B/50.
+#   high H + what the kernel and the process's start-up add: every allowance is about twice the
+#        most measured on 1 or 2 harts (docs/linux.md, "The workload against its twin"), and
+#        written in I because the kernel's share grows with the run's length (timer ticks):
+#   cycles, instructions  measured H + 849 K (1 hart), + 896 K (2 harts): the kernel's 863 K,
+#                 the start-up, printf and exit 27 K, less the twin's set-up; 2.2% of I. I/20.
+#                 (cycles = instructions: the generic core has no timing model.)
+#   branches      + 76 K, + 81 K (0.8% of B): I/200 (206 K).
+#   branch-misses + 8.4 K, + 9.7 K (the kernel's branches, cold in the predictor): I/2000.
+#   L1-dcache-loads        + 170 K, + 181 K (the kernel's loads): I/100 (413 K).
+#   L1-dcache-load-misses  + 1.6 K, + 1.5 K: I/10000 (4,131).
+#   L1-icache-load-misses  + 3.8 K, + 5.1 K (the kernel's code: the twin misses 1 line more
+#                 than its set-up): I/4000 (10,328).
+#   dTLB-load-misses       + 2.1 K, + 2.5 K (the twin: 4,097, the cold loop's 64 pages per
+#                 pass): I/8000 (5,164).
+#   iTLB-load-misses       + 5.9 K, + 6.1 K (the kernel's code pages; the twin's code is one
+#                 page): I/3000 (13,770).
 # r8000000000000005 (SBI SET_TIMER) has no host counterpart: only its STAT_RANGES row.
 # model: as in STAT_RANGES (the host may not know those events yet either, unless STRICT=1).
 #               event                   low          high         model
 TWIN_RANGES=(
 	"cycles                  H-S          H+I/20       no"
 	"instructions            H-S          H+I/20       no"
-	"branches                H-S          H+B/50       no"
-	"branch-misses           H-S          H+B/50       yes"
-	"L1-dcache-loads         H-S          H+L          yes"
-	"L1-dcache-load-misses   H-S          H+L          yes"
-	"L1-icache-load-misses   H-S          H+I/100      yes"
-	"dTLB-load-misses        H-S          H+L/8        yes"
-	"iTLB-load-misses        H-S          H+L/64       yes"
+	"branches                H-S          H+I/200      no"
+	"branch-misses           H-S          H+I/2000     yes"
+	"L1-dcache-loads         H-S          H+I/100      yes"
+	"L1-dcache-load-misses   H-S          H+I/10000    yes"
+	"L1-icache-load-misses   H-S          H+I/4000     yes"
+	"dTLB-load-misses        H-S          H+I/8000     yes"
+	"iTLB-load-misses        H-S          H+I/3000     yes"
 )
 # User mode only (the user scenario; :u events against the twin's events of the same name): the
 # guest's user mode runs the twin's U-mode part plus the process's start-up, printf and exit,
 # measured at +9,657 instructions and +2,351 branches over H-S; allowed about twice that.
 TWIN_USER_RANGES=(
-	"cycles:u                H-S          H-S+I/100    no"
+	"cycles:u                H-S          H-S+I/2000   no"
 	"instructions:u          H-S          H-S+I/2000   no"
 	"branches:u              H-S          H-S+B/2000   no"
 )
