@@ -443,7 +443,10 @@ int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
   struct machine *m = (struct machine *)mm;
   enum event_id ev = profile_event_by_name(m->profile, event);
   if (ev == EV_NONE) return -1;
-  for (unsigned i = 0; i < m->num_harts; i++) hpm_watch_event(&m->harts[i]->hpm, ev);
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    hpm_watch_event(&m->harts[i]->hpm, ev);
+    hart_update_models(m->harts[i]);
+  }
   return 0;
 }
 

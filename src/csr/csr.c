@@ -223,6 +223,7 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
         s = v & (0xfull << 60 | ((1ull << 44) - 1));
       }
       h->satp = s;
+      hart_model_tlb_flush(h);
       hart_flush_translation(h, false);
       return;
     }
@@ -253,6 +254,7 @@ void csr_apply_deferred(struct hart *h) {
     hpm_write_instretcfg(hpm, rv32 ? merge_half(hpm->minstretcfg, v, csr == CSR_MINSTRETCFGH) : v);
   }
   hart_collect_overflow(h);
+  hart_update_models(h);
   if (hpm->combos_changed) { /* blocks count combos statically: rebuild them */
     hpm->combos_changed = false;
     hart_flush_translation(h, true);

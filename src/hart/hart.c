@@ -31,15 +31,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->reservation = ~0ull;
   h->budget = 0;
   const struct profile *p = h->machine->profile;
-  h->timed_branches = p->taken_branch.n != 0 || p->branch;
   h->timed_muldiv = p->div_timing || p->mul_timing;
-  h->timed_targets = p->unaligned_target.n != 0 || p->jump;
-  h->timed_context = p->time_insn != NULL || p->fetch_block;
+  h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
+  hart_update_models(h);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
   h->budget = 0;
@@ -68,7 +67,7 @@ void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
 
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   const struct profile *p = h->machine->profile;
-  if (p->branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
+  if (h->model_branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
   else if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
   else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
 }
@@ -87,7 +86,7 @@ void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc) 
     hart_add_timing(h, &p->unaligned_target);
   /* The jump that got here ended the last block (after a trap there is none). */
   const struct block *from = h->last_block;
-  if (p->jump && from && from->count) {
+  if (h->model_branch && p->jump && from && from->count) {
     const struct insn *j = &from->insns[from->count - 1];
     if (j->op == OP_JAL || j->op == OP_JALR) p->jump(h, j, from->paddr + j->pc_off, pc);
   }
@@ -120,10 +119,37 @@ void hart_select_tlbs(struct hart *h) {
   h->tlb_load = h->tlb[data_priv][ACCESS_LOAD];
   h->tlb_store = h->tlb[data_priv][ACCESS_STORE];
   h->tlb_fetch = h->tlb[h->priv][ACCESS_FETCH];
-  if (h->machine->profile->data_access_ram) {
+  h->tlb_load_model = h->tlb_store_model = NULL;
+  if (h->model_data && h->machine->profile->data_access_ram) {
     h->tlb_load_model = h->tlb_load, h->tlb_store_model = h->tlb_store;
     h->tlb_load = h->tlb_store = h->tlb_never;
   }
+}
+
+/* Does a model with hook `hook` and on-demand events `events` run, given what is selected? */
+static bool model_runs(const void *hook, uint64_t events, uint64_t selected) {
+  return hook && (!events || (events & selected));
+}
+
+void hart_update_models(struct hart *h) {
+  const struct profile *p = h->machine->profile;
+  uint64_t sel = h->hpm.selected;
+  bool data_was = h->model_data;
+  /* Once on, a model stays on until reset: switching it off and on again would either lose
+   * its state or keep a stale one, and counts would depend on when perf rotates counters. */
+  h->model_fetch |= model_runs((const void *)p->fetch_block, p->fetch_model_events, sel);
+  h->model_data |= model_runs((const void *)p->data_access, p->data_model_events, sel);
+  h->model_branch |= model_runs((const void *)p->branch, p->branch_model_events, sel) ||
+                     model_runs((const void *)p->jump, p->branch_model_events, sel);
+  h->timed_branches = p->taken_branch.n != 0 || (h->model_branch && p->branch);
+  h->timed_targets = p->unaligned_target.n != 0 || (h->model_branch && p->jump);
+  h->timed_context = p->time_insn != NULL || h->model_fetch;
+  if (h->model_data != data_was) hart_select_tlbs(h);
+}
+
+void hart_model_tlb_flush(struct hart *h) {
+  const struct profile *p = h->machine->profile;
+  if (p->tlb_flush && (h->model_fetch || h->model_data)) p->tlb_flush(h);
 }
 
 void hart_flush_translation(struct hart *h, bool blocks) {

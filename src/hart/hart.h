@@ -67,7 +67,10 @@ struct hart {
   bool timed_branches;      /* taken/not-taken branches go through hart_branch_outcome */
   bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
   bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
-  bool timed_context;       /* correct block entries for hazards across blocks */
+  bool timed_context;       /* correct block entries for hazards across blocks (or fetch model) */
+  /* Which of the profile's dynamic models run (hart_update_models): fetch_block, data_access
+   * (RAM accesses then all take the slow path), branch. */
+  bool model_fetch, model_data, model_branch;
   uint64_t reservation;     /* LR/SC reserved address, or ~0 */
   /* Interrupt latency (hart_take_trap reports it with hpm_latency_sample): the clock at which
    * each interrupt last became pending in mip, and the last clock at which MTIP was seen
@@ -137,6 +140,17 @@ void hart_flush_translation(struct hart *h, bool blocks);
 
 /* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */
 void hart_select_tlbs(struct hart *h);
+
+/* Switches on the profile's on-demand models whose events are now selected (hpm.selected) and
+ * sets the dispatch loop's switches to match. Call after selectors or host events change. */
+void hart_update_models(struct hart *h);
+
+/* Does an access of kind `a` made now go through the page tables (satp mode, privilege,
+ * mstatus.MPRV)? */
+bool hart_translates(const struct hart *h, enum access a);
+
+/* SFENCE.VMA or a satp write: tells the profile's TLB model, if it runs. */
+void hart_model_tlb_flush(struct hart *h);
 
 /* Adds a dynamic cost: every cycle of every run, its events (EV_INSNS excepted: instructions
  * are counted by the caller) and the combos they touch. */

@@ -35,6 +35,8 @@ static bool translation_on(const struct hart *h, unsigned priv) {
   return h->xlen == 64 ? (h->satp >> 60) == SATP64_MODE_SV39 : (h->satp >> 31) != 0;
 }
 
+bool hart_translates(const struct hart *h, enum access a) { return translation_on(h, effective_priv(h, a)); }
+
 /* Checks a leaf PTE's permissions for `a` in `priv` (4.3.2 steps 5-6). */
 static bool leaf_allows(const struct hart *h, uint64_t pte, enum access a, unsigned priv) {
   if (priv == PRIV_U && !(pte & PTE_U)) return false;
@@ -141,10 +143,10 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, uint64_t *
   return hart_translate(h, va, a, pa);
 }
 
-/* Tells the profile's data model (if any) about a completed access. */
-static void data_access(struct hart *h, uint64_t pa, unsigned size, bool store) {
-  const struct profile *p = h->machine->profile;
-  if (p->data_access) p->data_access(h, pa, size, store, !bus_ram_ptr(&h->machine->bus, pa, size));
+/* Tells the profile's data model (if it runs) about a completed access. */
+static void data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store) {
+  if (h->model_data)
+    h->machine->profile->data_access(h, va, pa, size, store, !bus_ram_ptr(&h->machine->bus, pa, size));
 }
 
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
@@ -156,7 +158,7 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
   int r = translate_data(h, va, ACCESS_LOAD, &pa);
   if (r) return r;
   if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
-  data_access(h, pa, size, false);
+  data_access(h, va, pa, size, false);
   return 0;
 }
 
@@ -170,7 +172,7 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   if (r) return r;
   struct machine *m = h->machine;
   if (m->tohost && pa >= m->tohost && pa < m->tohost + 8) {
-    data_access(h, pa, size, true);
+    data_access(h, va, pa, size, true);
     /* A 64-bit write is the command; 32-bit code writes the low word, then the high one, and
      * the command is taken with the high word (as riscv-tests and QEMU do). */
     if (bus_write(&m->bus, pa, size, value) != 0) return EXC_STORE_ACCESS;
@@ -181,7 +183,7 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   }
   r = bus_write(&m->bus, pa, size, value);
   if (r == BUS_FAULT) return EXC_STORE_ACCESS;
-  data_access(h, pa, size, true);
+  data_access(h, va, pa, size, true);
   return r;
 }
 
@@ -239,7 +241,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   if (is_lr) {
     h->reservation = pa;
     write_rd(h, in->rd, (uint64_t)old);
-    data_access(h, pa, size, false);
+    data_access(h, va, pa, size, false);
     return 0;
   }
   if (f5 == AMO_SC) {
@@ -247,7 +249,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
     h->reservation = ~0ull;
     if (ok) memcpy(p, &src, size);
     write_rd(h, in->rd, ok ? 0 : 1);
-    if (ok) data_access(h, pa, size, true); /* a failed SC writes nothing */
+    if (ok) data_access(h, va, pa, size, true); /* a failed SC writes nothing */
     return 0;
   }
   int64_t b = size == 4 ? (int64_t)(int32_t)src : (int64_t)src;
@@ -266,7 +268,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   }
   memcpy(p, &result, size);
   write_rd(h, in->rd, (uint64_t)old);
-  data_access(h, pa, size, false);
-  data_access(h, pa, size, true);
+  data_access(h, va, pa, size, false);
+  data_access(h, va, pa, size, true);
   return 0;
 }

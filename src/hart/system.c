@@ -108,6 +108,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
       if (h->priv == PRIV_U || (h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM))) return illegal(h, in, pc);
       h->pc = next;
       retire_self(h, blk, in);
+      hart_model_tlb_flush(h);
       hart_flush_translation(h, false);
       return;
     case OP_FENCE_I:

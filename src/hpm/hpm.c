@@ -12,7 +12,8 @@
 static bool event_is_static(enum event_id ev) {
   switch (ev) {
     case EV_CYCLES: case EV_INSNS: case EV_BR_TAKEN: case EV_BR_NOT_TAKEN: case EV_EXCEPTIONS:
-    case EV_INTERRUPTS:
+    case EV_INTERRUPTS: case EV_BR_MISPREDICTS: case EV_DC_READ_MISSES: case EV_DC_WRITE_MISSES:
+    case EV_IC_MISSES: case EV_ITLB_MISSES: case EV_DTLB_LOAD_MISSES: case EV_DTLB_STORE_MISSES:
       return false;
     default:
       return true;
@@ -114,6 +115,8 @@ static void recompute(struct hpm *hpm) {
     hpm->latency_events[i] = m;
     if ((~hpm->mcountinhibit >> i & 3) != 0) hpm->latency_watch |= m;
   }
+  hpm->selected = hpm->host_events;
+  for (unsigned i = HPM_FIRST_PROGRAMMABLE; i < HPM_NUM_COUNTERS; i++) hpm->selected |= counter_events(hpm, i);
   hpm->num_active = 0;
   for (unsigned ev = 1; ev < EV_NUM_ACC; ev++)
     if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev))

@@ -52,6 +52,8 @@ struct hpm {
   uint32_t written;        /* counters written by the instruction being executed (see
                             * hpm_instruction_retired: a write wins over its own increment) */
   uint64_t host_events;    /* events a host tool (rvpmu stat) wants accumulated, EV_BIT(id) */
+  uint64_t selected;       /* events some counter's selector names, running or not, and
+                            * host_events: what the on-demand models look at */
   uint8_t active[EV_NUM_ACC]; /* static events and combos accumulated per block (besides
                             * cycles and insns) */
   unsigned num_active;

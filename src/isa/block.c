@@ -212,7 +212,7 @@ static void apply_timing(struct hart *h, const struct insn_timing *t, int sign) 
 
 void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;
-  if (p->fetch_block) p->fetch_block(h, blk);
+  if (h->model_fetch) p->fetch_block(h, blk);
   if (!h->last_block || !p->time_insn) return;
   const struct insn *prev, *prev2;
   preceding(h, blk, &prev, &prev2);
@@ -252,7 +252,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     add_timing(b, &h->hpm, &t);
   }
   b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
-  if (h->machine->profile->fetch_block) h->machine->profile->fetch_block(h, b);
+  if (h->model_fetch) h->machine->profile->fetch_block(h, b);
   if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
   struct insn *end = &b->insns[1];
   memset(end, 0, sizeof *end);

@@ -125,13 +125,7 @@ _Static_assert(OPT_COUNT <= sizeof(((struct profile *)0)->options) / sizeof(uint
 _Static_assert(MB_CACHE_MAX_BYTES / MB_CACHE_MIN_LINE <= CACHE_MODEL_MAX_ENTRIES, "cache_model too small");
 #define MB_BTC_MAX 2048u
 
-/* A numeric option: name, index, range, whether it must be a power of two (or 0). */
-static const struct {
-  const char *name;
-  unsigned idx;
-  uint64_t lo, hi;
-  bool pow2;
-} mb_numeric[] = {
+static const struct profile_numeric_option mb_numeric[] = {
     {"event_counters", OPT_EVENT_CTRS, 0, 29, false},  {"latency_counters", OPT_LATENCY_CTRS, 0, 14, false},
     {"icache", OPT_IC_SIZE, 0, MB_CACHE_MAX_BYTES, true}, {"icache_line", OPT_IC_LINE, 16, 64, true},
     {"icache_ways", OPT_IC_WAYS, 1, 4, true},          {"icache_miss", OPT_IC_MISS, 1, 1000, false},
@@ -142,28 +136,9 @@ static const struct {
     {"div_cycles", OPT_DIV_CYCLES, 2, 64, false},
 };
 
-static int parse_u64(const char *s, uint64_t *out) {
-  char *end;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (!*s || *end || *s == '-') return -1;
-  *out = v;
-  return 0;
-}
-
 static int mb_set_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
-  for (size_t i = 0; i < sizeof mb_numeric / sizeof *mb_numeric; i++) {
-    if (strcmp(key, mb_numeric[i].name) != 0) continue;
-    uint64_t v;
-    if (parse_u64(value, &v) != 0 || v < mb_numeric[i].lo || v > mb_numeric[i].hi ||
-        (mb_numeric[i].pow2 && (v & (v - 1)))) {
-      snprintf(err, errlen, "core %s: %s=%s: expected %s%llu..%llu", p->name, key, value,
-               mb_numeric[i].pow2 ? "a power of two in " : "", (unsigned long long)mb_numeric[i].lo,
-               (unsigned long long)mb_numeric[i].hi);
-      return -1;
-    }
-    p->options[mb_numeric[i].idx] = v;
-    return 0;
-  }
+  int r = profile_numeric_option(p, mb_numeric, sizeof mb_numeric / sizeof *mb_numeric, key, value, err, errlen);
+  if (r <= 0) return r;
   if (!strcmp(key, "pipeline")) {
     if (!strcmp(value, "3") || !strcmp(value, "5") || !strcmp(value, "8")) {
       p->options[OPT_PIPELINE] = (uint64_t)atoi(value);
@@ -363,7 +338,7 @@ static void dc_line_fill(struct hart *h) {
   hart_report_latency(h, EV_DC_MEM_READS, lat);
 }
 
-static void mb_data_access(struct hart *h, uint64_t pa, unsigned size, bool store, bool device) {
+static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store, bool device) {
   const struct profile *p = prof(h);
   struct mb_model *m = model(h);
   if (device) { /* uncached: the peripheral AXI interface (M_AXI_DP) */

@@ -21,6 +21,24 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out) {
   return 0;
 }
 
+int profile_numeric_option(struct profile *p, const struct profile_numeric_option *opts, unsigned n,
+                           const char *key, const char *value, char *err, unsigned errlen) {
+  for (unsigned i = 0; i < n; i++) {
+    if (strcmp(key, opts[i].name) != 0) continue;
+    char *end;
+    unsigned long long v = strtoull(value, &end, 0);
+    if (!*value || *end || *value == '-' || v < opts[i].lo || v > opts[i].hi || (opts[i].pow2 && (v & (v - 1)))) {
+      snprintf(err, errlen, "core %s: %s=%s: expected %s%llu..%llu", p->name, key, value,
+               opts[i].pow2 ? "a power of two in " : "", (unsigned long long)opts[i].lo,
+               (unsigned long long)opts[i].hi);
+      return -1;
+    }
+    p->options[opts[i].idx] = v;
+    return 0;
+  }
+  return 1;
+}
+
 /* Options every profile accepts: counters=N (implemented mhpmcounters) and width=N (their bits). */
 static int apply_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
   if (strcmp(key, "counters") == 0) {
@@ -73,6 +91,10 @@ struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
     }
   }
   if (p->finish) p->finish(p);
+  if (p->check && p->check(p, err, errlen) < 0) {
+    free(p);
+    return NULL;
+  }
   return p;
 }
 

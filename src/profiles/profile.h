@@ -64,6 +64,8 @@ struct profile {
   int (*set_option)(struct profile *p, const char *key, const char *value, char *err, unsigned errlen);
   /* Called once after all options are applied (NULL: nothing to do). */
   void (*finish)(struct profile *p);
+  /* Then: checks that the options fit together; 0, or -1 with a message (NULL: they do). */
+  int (*check)(const struct profile *p, char *err, unsigned errlen);
 
   /* Timing model. time_insn gives an instruction's static cycles and events (NULL: one cycle
    * per instruction). The dynamic costs below are added where they happen; a run with count 0
@@ -105,11 +107,11 @@ struct profile {
   void (*model_reset)(struct hart *h); /* after the state is zeroed at hart reset */
   /* Block `blk` starts executing (instruction fetch: the instruction cache). */
   void (*fetch_block)(struct hart *h, const struct block *blk);
-  /* A load (store = false) or store of `size` bytes at physical address pa completed; device:
-   * not RAM. AMOs make a read and a write. Device accesses always reach it (they take the slow
+  /* A load (store = false) or store of `size` bytes at virtual address va (pa physical; va ==
+   * pa without translation) completed; device: not RAM. AMOs make a read and a write. Device accesses always reach it (they take the slow
    * path); RAM accesses only with data_access_ram, which makes every load and store take the
    * slow path (hart.tlb_load/tlb_store never hit), so none is missed. */
-  void (*data_access)(struct hart *h, uint64_t pa, unsigned size, bool store, bool device);
+  void (*data_access)(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store, bool device);
   bool data_access_ram;
   /* A conditional branch at pc retired, taken or not; replaces taken_branch when set. */
   void (*branch)(struct hart *h, const struct insn *in, uint64_t pc, bool taken);
@@ -119,12 +121,34 @@ struct profile {
   void (*cache_block_op)(struct hart *h, enum cbo_kind kind, uint64_t pa);
   /* FENCE.I retired (caches and predictors it clears). */
   void (*fence_i)(struct hart *h);
+  /* SFENCE.VMA retired or satp written (a TLB model without ASIDs forgets everything). */
+  void (*tlb_flush)(struct hart *h);
+  /* Models on demand (the generic core, whose models only count events and add no cycles):
+   * fetch_block / data_access / branch run only once some counter's selector or a host tool
+   * names one of these events, and from then on until the hart is reset; they start empty, as
+   * their state never changed while they were off. 0: that model always runs (the timed
+   * cores, whose cycles depend on it). */
+  uint64_t fetch_model_events, data_model_events, branch_model_events;
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and
  * returns it (free with profile_free), or NULL with a message in err. */
 struct profile *profile_create(const char *spec, char *err, unsigned errlen);
 void profile_free(struct profile *p);
+
+/* A numeric --core option of a profile: its name, where it goes (profile.options[idx]), its
+ * range, and whether it must be a power of two. */
+struct profile_numeric_option {
+  const char *name;
+  unsigned idx;
+  uint64_t lo, hi;
+  bool pow2;
+};
+
+/* If `key` is one of the n options in opts: stores the value and returns 0, or returns -1
+ * with a message naming the expected range. Returns 1 if key is none of them. */
+int profile_numeric_option(struct profile *p, const struct profile_numeric_option *opts, unsigned n,
+                           const char *key, const char *value, char *err, unsigned errlen);
 
 /* Names of all profiles, NULL-terminated, for --help and errors. */
 extern const char *const profile_names[];

@@ -128,7 +128,7 @@ static const struct {
     {EV_MUL, N_MUL},               {EV_DIV, N_DIV},              {EV_EXCEPTIONS, 0},
     {EV_INTERRUPTS, 0},            {EV_ATOMICS, N_ATOMIC},       {EV_NONE, 0},
     {0x20000, 0},                  {0x2000c, 0},                 {0x20010, 0},
-    {0x10001, 0},                  {0x30001, 0},                 {0x3, 0},
+    {0x10004, 0},                  {0x30001, 0},                 {0x3, 0},
     {0x20101, 0},                  {0x21001, 0},
 };
 #define NEXPECT (sizeof expect / sizeof expect[0])

@@ -33,10 +33,19 @@ static const struct expect expects[] = {
     {0x00001, 0x55, 1, 1},               /* event_data of general events is not read (table 47) */
     {0x00000, 0, UNTOUCHED, UNTOUCHED},  /* NO_EVENT is not an event */
     {0x0000b, 0, UNTOUCHED, UNTOUCHED},  /* general code 11: not defined */
-    {0x10019, 0, 0, 1},                  /* DTLB read miss: QEMU maps it */
-    {0x1001b, 0, 0, 1},                  /* DTLB write miss */
-    {0x10021, 0, 0, 1},                  /* ITLB read miss */
-    {0x10000, 0, 0, 0},                  /* L1D read access */
+    {0x00006, 0, 1, 0},                  /* BRANCH_MISSES: rvpmu's branch predictor model */
+    {0x10019, 0, 1, 1},                  /* DTLB read miss: rvpmu's TLB model; QEMU maps it too */
+    {0x1001b, 0, 1, 1},                  /* DTLB write miss */
+    {0x10021, 0, 1, 1},                  /* ITLB read miss */
+    {0x10018, 0, 0, 0},                  /* DTLB read access: no counter */
+    {0x10000, 0, 1, 0},                  /* L1D read access: rvpmu's cache model */
+    {0x10001, 0, 1, 0},                  /* L1D read miss */
+    {0x10002, 0, 1, 0},                  /* L1D write access */
+    {0x10003, 0, 1, 0},                  /* L1D write miss */
+    {0x10008, 0, 1, 0},                  /* L1I read access */
+    {0x10009, 0, 1, 0},                  /* L1I read miss */
+    {0x10004, 0, 0, 0},                  /* L1D prefetch access: no counter */
+    {0x10010, 0, 0, 0},                  /* LL read access: no counter */
     {0x10038, 0, UNTOUCHED, UNTOUCHED},  /* cache id 7 */
     {0x10006, 0, UNTOUCHED, UNTOUCHED},  /* op 3 */
     {0x20000, 0x20001, 1, 0},            /* raw: rvpmu's loads */
