@@ -114,18 +114,18 @@ USER_RANGES=(
 #   high H + what the kernel and the process's start-up add: every allowance is about twice the
 #        most measured on 1 or 2 harts (docs/linux.md, "The workload against its twin"), and
 #        written in I because the kernel's share grows with the run's length (timer ticks):
-#   cycles, instructions  measured H + 849 K (1 hart), + 896 K (2 harts): the kernel's 863 K,
+#   cycles, instructions  measured H + 848 K (1 hart), + 897 K (2 harts): the kernel's 863 K,
 #                 the start-up, printf and exit 27 K, less the twin's set-up; 2.2% of I. I/20.
 #                 (cycles = instructions: the generic core has no timing model.)
 #   branches      + 76 K, + 81 K (0.8% of B): I/200 (206 K).
-#   branch-misses + 8.4 K, + 9.7 K (the kernel's branches, cold in the predictor): I/2000.
+#   branch-misses + 8.3 K, + 9.7 K (the kernel's branches, cold in the predictor): I/2000.
 #   L1-dcache-loads        + 170 K, + 181 K (the kernel's loads): I/100 (413 K).
-#   L1-dcache-load-misses  + 1.6 K, + 1.5 K: I/10000 (4,131).
-#   L1-icache-load-misses  + 3.8 K, + 5.1 K (the kernel's code: the twin misses 1 line more
-#                 than its set-up): I/4000 (10,328).
-#   dTLB-load-misses       + 2.1 K, + 2.5 K (the twin: 4,097, the cold loop's 64 pages per
-#                 pass): I/8000 (5,164).
-#   iTLB-load-misses       + 5.9 K, + 6.1 K (the kernel's code pages; the twin's code is one
+#   L1-dcache-load-misses  + 1.5 K, + 1.5 K: I/10000 (4,131).
+#   L1-icache-load-misses  + 3.8 K, + 5.0 K (the kernel's code; the twin misses 2 lines more
+#                 than its set-up: the loops'): I/4000 (10,327).
+#   dTLB-load-misses       + 2.1 K, + 2.4 K (the twin: 4,097, the cold loop's 64 pages per
+#                 pass): I/8000 (5,163).
+#   iTLB-load-misses       + 6.0 K, + 6.1 K (the kernel's code pages; the twin's code is one
 #                 page): I/3000 (13,770).
 # r8000000000000005 (SBI SET_TIMER) has no host counterpart: only its STAT_RANGES row.
 # model: as in STAT_RANGES (the host may not know those events yet either, unless STRICT=1).

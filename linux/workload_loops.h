@@ -18,7 +18,10 @@
  *
  * Include it from one .c file per program: it defines hot_loop and cold_loop, which stay
  * external and noinline because `perf report` must find them by name (linux/rvpmu.sh checks
- * that `hot_loop` tops the profile).
+ * that `hot_loop` tops the profile). Each starts a 64-byte line (LOOP_ALIGN), so that neither
+ * loop body straddles two instruction cache lines or pages wherever the linker puts it: the
+ * instruction cache and TLB see the same fetches in both programs (unaligned, the twin's
+ * hot_loop body crossed a line and made twice the workload's L1-icache-loads).
  */
 #ifndef WORKLOAD_LOOPS_H
 #define WORKLOAD_LOOPS_H
@@ -27,6 +30,7 @@
 #define COLD_BYTES (256UL * 1024) /* 4096 lines of 64 bytes */
 #define COLD_LINE 64UL
 #define COLD_PASSES 64UL         /* 262144 loads, 1.31 M instructions */
+#define LOOP_ALIGN 64             /* the L1 instruction cache's line */
 
 /* What the loops alone execute in user mode: the figures the workload prints as "expected". */
 #define WORKLOAD_INSNS (4 * HOT_ITERS + 5 * COLD_PASSES * (COLD_BYTES / COLD_LINE))
@@ -37,7 +41,7 @@ unsigned long hot_loop(unsigned long n);
 unsigned long cold_loop(const unsigned long *buf, unsigned long lines);
 
 /* Runs n >= 1 iterations of 4 instructions; returns a value that depends on all of them. */
-__attribute__((noinline)) unsigned long hot_loop(unsigned long n)
+__attribute__((noinline, aligned(LOOP_ALIGN))) unsigned long hot_loop(unsigned long n)
 {
 	unsigned long a = 1, b = 0;
 
@@ -51,7 +55,7 @@ __attribute__((noinline)) unsigned long hot_loop(unsigned long n)
 }
 
 /* Loads one word from each of the lines lines of buf, starting at buf; returns their sum. */
-__attribute__((noinline)) unsigned long cold_loop(const unsigned long *buf, unsigned long lines)
+__attribute__((noinline, aligned(LOOP_ALIGN))) unsigned long cold_loop(const unsigned long *buf, unsigned long lines)
 {
 	unsigned long sum = 0, tmp;
 
