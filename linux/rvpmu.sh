@@ -63,7 +63,7 @@ STRICT=${STRICT:-$MODEL_EVENTS_REQUIRED}
 #   branches      the loops' B, plus X.
 #   branch-misses the bimodal predictor misses the exit of every loop call (64 cold, 1 hot: at
 #                 least L/4096 = 64); the rest is start-up and kernel (85 K branches in all,
-#                 measured; 8,224 of them missed, :k), so at most B/20 even if most missed.
+#                 measured; 8,206 of them missed, :k), so at most B/20 even if most missed.
 #   L1-dcache-loads        the loops' L, plus X.
 #   L1-dcache-load-misses  the cold loop reads 256 KiB, 8 times the 32 KiB LRU L1: each of its
 #                 L loads misses (tests/guest/model_events.c checks the rule), plus at most X.
@@ -74,7 +74,7 @@ STRICT=${STRICT:-$MODEL_EVENTS_REQUIRED}
 #                 2,145 (measured, :k), allowed up to L/8 in all.
 #   iTLB-load-misses       the loops live in one page (user: 170 misses, measured); the kernel's
 #                 interrupt and fault paths run through more pages than the 32 entries hold
-#                 and miss 5,829 times (:k, measured, 106 timer ticks): 1..L/16.
+#                 and miss 5,826 times (:k, measured, 106 timer ticks): 1..L/16.
 #   r8000000000000005      SBI SET_TIMER (firmware event 5): Linux (HZ=250, no Sstc on rvpmu)
 #                 arms the timer about once per 4 ms tick while the workload runs; at the
 #                 generic core's 100 MHz a tick is 400,000 cycles, so I/800,000 (half the ticks
