@@ -8,6 +8,22 @@
 #   make linux-bench    boot time, rvpmu against QEMU -icount shift=0 (linux/bench-boot.sh)
 LINUX_TEST ?= all
 
+# The workload's bare-metal twin (linux/workload_twin.c), the host side of the stat scenario's
+# comparison: built with the guest programs (`make guest`, which the test scripts build), with
+# their compiler, flags and runtime (tests/guest/guest.mk), rv64 only. The -setup build is the
+# twin without its work: its counts are the twin's own overhead.
+TWIN_ELFS := build/linux/workload-twin.elf build/linux/workload-twin-setup.elf
+TWIN_DEPS := linux/workload_twin.c linux/workload_loops.h $(GUEST_LIB) $(GUEST_HEADERS) tests/guest/lib/link.ld
+
+build/linux/workload-twin.elf: $(TWIN_DEPS)
+	@mkdir -p $(dir $@)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV64) -o $@ $(GUEST_LIB) $< -lgcc
+build/linux/workload-twin-setup.elf: $(TWIN_DEPS)
+	@mkdir -p $(dir $@)
+	$(GUEST_CC) $(GUEST_CFLAGS) $(GUEST_RV64) -DTWIN_SETUP_ONLY -o $@ $(GUEST_LIB) $< -lgcc
+
+guest: $(TWIN_ELFS)
+
 linux:
 	bash linux/build.sh all
 
@@ -17,10 +33,10 @@ linux-clean:
 linux-qemu: linux
 	bash linux/qemu.sh $(LINUX_TEST)
 
-linux-rvpmu: linux $(BUILD)/rvpmu firmware
+linux-rvpmu: linux $(BUILD)/rvpmu firmware $(TWIN_ELFS)
 	RVPMU=$(BUILD)/rvpmu bash linux/rvpmu.sh $(LINUX_TEST)
 
-linux-test: linux $(BUILD)/rvpmu firmware
+linux-test: linux $(BUILD)/rvpmu firmware $(TWIN_ELFS)
 	BUILD=$(BUILD) bash tests/run_all.sh linux
 
 linux-bench: linux $(BUILD)/rvpmu firmware

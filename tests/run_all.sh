@@ -266,8 +266,10 @@ run_profiles() {
 
 # ---- Linux (docs/linux.md): the kernel, perf and initramfs of `make linux` booted on rvpmu
 # through its own firmware. linux/rvpmu.sh boots one scenario and prints "ok ..." / "not ok ..."
-# per check (each counts here); STRICT=1 in the environment makes the cache, branch-predictor and
-# TLB events mandatory (linux/rvpmu.sh, MODEL_EVENTS_REQUIRED). The boot-time comparison with
+# per check (each counts here; stat, user and all compare perf's counts with `rvpmu stat` of the
+# workload's bare-metal twin, build/linux/workload-twin*.elf of `make guest`); STRICT=0|1 in the
+# environment passes through (linux/rvpmu.sh, MODEL_EVENTS_REQUIRED: whether the cache,
+# branch-predictor and TLB events are mandatory; 1 by default). The boot-time comparison with
 # QEMU -icount (issue 6) is a benchmark, not a test (`make linux-bench`): LINUX_BENCH=1 adds it
 # here as a check that rvpmu is no slower. LINUX_SHOW=1 prints each boot's summary line;
 # the consoles are kept in $BUILD/linux/*.log.
