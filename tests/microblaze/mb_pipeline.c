@@ -59,6 +59,9 @@ MB_SNIPPET(s_two_producers, "lw t0, 0(t6)\nmul t1, t2, t3\nadd a0, t0, t1")
 /* Across block boundaries (a not-taken branch ends a block; execution falls through). */
 MB_SNIPPET(s_fall_3, "lw t0, 0(t6)\nbnez zero, 1f\nnop\naddi t1, t0, 1\n1:")
 MB_SNIPPET(s_fall_5, "lw t0, 0(t6)\nbnez zero, 1f\nnop\nnop\nnop\naddi t1, t0, 1\n1:")
+/* A block of one branch (the not-taken bnez ends the block before it) reading the load's
+ * result at distance 2: the block's last instruction is re-timed against the one before too. */
+MB_SNIPPET(s_fall_branch, "lw t0, 0(t6)\nbnez zero, 1f\n1: beqz t0, 2f\n2:")
 MB_SNIPPET(s_fall_loop, "li a0, 3\n2: lw t0, 0(t6)\nbnez zero, 1f\n1: addi t1, t0, 1\naddi a0, a0, -1\nbnez a0, 2b")
 /* A taken jump in between: its refill (2 or 4 cycles) covers the wait, no context is kept
  * (but for a jump to the next instruction, which looks like falling through). */
@@ -119,6 +122,7 @@ int main(void) {
   CHECK_EQ(mb_measure(C3_OF, s_fall_3), x->fall_3);
   CHECK_EQ(mb_measure(C3_OF, s_fall_5), x->fall_5);
   CHECK_EQ(mb_measure(C3_OF, s_fall_loop), x->fall_loop);
+  CHECK_EQ(mb_measure(C3_OF, s_fall_branch), x->ld_at[1]);
   CHECK_EQ(mb_measure(C3_OF, s_taken_between), 0);
   /* A load's wait in cycles: one per OF stall cycle, on top of one per instruction. */
   CHECK_EQ(cycles(s_ld_at_3), 4 + x->load_ex + x->ld_at[2]);
