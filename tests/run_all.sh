@@ -98,7 +98,7 @@ run_cli() {
 }
 
 # ---- SBI: tests/sbi/NAME.c are S-mode payloads for firmware/ (docs/sbi.md). Each has a line
-#   " * run: qemu=yes|no harts=1,2,4 cores=default,small exit=N nopass expect="text""
+#   " * run: qemu=yes|no harts=1,2,4 cores=default,small,microblaze exit=N nopass expect="text""
 # saying where it runs, the exit status it ends with (default 0), whether it prints
 # "PASS NAME (" (unless nopass) and a text its console output must contain. The machine is
 # described to the payload on its command line (/chosen/bootargs). SBI_SHOW=1 prints each
@@ -134,13 +134,16 @@ run_sbi() {
   for src in tests/sbi/*.c; do
     name=$(basename "${src%.c}")
     for core in $(sbi_meta "$src" cores default | tr , ' '); do
+      xlens="rv32 rv64"
       if [ "$core" = small ]; then
         spec=generic,counters=4,width=40 args="platform=rvpmu hpm=4 width=40 sscofpmf=1"
+      elif [ "$core" = microblaze ]; then # RV32 only; 5 event counters + 1 latency pair, 64-bit
+        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0" xlens=rv32
       else
         spec=generic args="platform=rvpmu hpm=29 width=64 sscofpmf=1"
       fi
       for harts in $(sbi_meta "$src" harts 1 | tr , ' '); do
-        for x in rv32 rv64; do
+        for x in $xlens; do
           out=$(timeout 120 "$RVPMU" run --core "$spec" --harts "$harts" --max-insns 2000000000 \
             --bios build/firmware/$x/rvpmu-fw.elf --kernel build/sbi/$x/$name.elf --append "$args" 2>&1)
           sbi_check "sbi $x/$name harts=$harts core=$core" $? "$out" "$src"
@@ -210,6 +213,7 @@ run_sbi_opensbi() {
     [ "$(sbi_meta "$src" opensbi yes)" = yes ] || continue
     name=$(basename "${src%.c}")
     for core in $(sbi_meta "$src" cores default | tr , ' '); do
+      [ "$core" = microblaze ] && continue # Debian's OpenSBI is RV64 only; MicroBlaze V is RV32
       if [ "$core" = small ]; then
         spec=generic,counters=4,width=40 args="platform=rvpmu hpm=4 width=40 sscofpmf=1"
       else

@@ -1,6 +1,6 @@
 /* SBI Base extension (chapter 4): spec version 3.0, implementation id and version, probing,
  * machine ids, and NOT_SUPPORTED for functions and extensions that do not exist.
- * run: qemu=yes harts=1,4
+ * run: qemu=yes cores=default,microblaze harts=1,4
  * (QEMU reports its own marchid and mimpid: checked for success only)
  * Under OpenSBI 1.1 (SBI v1.0): its version and id, no DBCN, and the v0.1 legacy extensions. */
 #include "test.h"

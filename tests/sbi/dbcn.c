@@ -5,7 +5,7 @@
  * the exact text on the console.
  * OpenSBI 1.1 implements SBI v1.0, which has no DBCN (SBI 2.0): every function answers
  * NOT_SUPPORTED there, and the test says so on the console (legacy putchar).
- * run: qemu=yes harts=1 opensbi_expect="dbcn: NOT_SUPPORTED" expect="dbcn: hello, world|xyz|" */
+ * run: qemu=yes cores=default,microblaze harts=1 opensbi_expect="dbcn: NOT_SUPPORTED" expect="dbcn: hello, world|xyz|" */
 #include "test.h"
 
 static char text[] = "dbcn: hello, world|";

@@ -6,7 +6,7 @@
  * execute anything outside the firmware, odd addresses included), unimplemented
  * platform-specific suspend types are NOT_SUPPORTED (SBI v1.0), and suspend_type is used as 32
  * bits (binary encoding: "higher privilege software must ensure that it only uses 32 bit data").
- * run: qemu=yes harts=1,2,4 */
+ * run: qemu=yes cores=default,microblaze harts=1,2,4 */
 #include "test.h"
 
 #define MAGIC_ARG 0x5eedUL

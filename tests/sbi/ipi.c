@@ -2,7 +2,7 @@
  * for each IPI; the sender's firmware counts IPI_SENT, the receiver's IPI_RECEIVED (each hart
  * counts its own); hart_mask_base = -1 reaches every started hart; stopped harts get nothing.
  * With one hart only the single-hart behaviour is checked.
- * run: qemu=yes harts=1,2,4 */
+ * run: qemu=yes cores=default,microblaze harts=1,2,4 */
 #include "pmu_util.h"
 
 #define MAX_HARTS 8

@@ -4,7 +4,7 @@
  * received by this hart itself here; other harts in ipi.c and rfence.c), the HFENCE events
  * (0 without the H extension, whose calls are NOT_SUPPORTED); fw_read and fw_read_hi of 64-bit
  * values. Also checks the emulated misaligned accesses load and store the right bytes.
- * run: qemu=yes harts=1,4
+ * run: qemu=yes cores=default,microblaze harts=1,4
  * (QEMU 7.2 does misaligned loads and stores in hardware: no trap, the firmware counts 0)
  * OpenSBI 1.1 counts the same events alike; it checks neither the harts of a mask nor the
  * ranges of remote fences (below). */

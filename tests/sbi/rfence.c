@@ -4,7 +4,7 @@
  * target its *_RECEIVED; hart_mask_base = -1 reaches every started hart.
  * OpenSBI 1.1 drops mask bits of harts that do not exist and counts *_SENT once per call (also
  * for calls that fail or reach nobody) where rvpmu's firmware counts once per target hart.
- * run: qemu=yes harts=1,2,4 */
+ * run: qemu=yes cores=default,microblaze harts=1,2,4 */
 #include "pmu_util.h"
 
 #define MAX_HARTS 8

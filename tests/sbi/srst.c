@@ -2,7 +2,7 @@
  * INVALID_PARAM (none are implemented) and leave the machine running; the run then ends
  * through the runtime's shutdown with reason NO_REASON (exit status 0). srst_fail and
  * srst_reboot cover the other reset kinds.
- * run: qemu=yes harts=1,4 */
+ * run: qemu=yes cores=default,microblaze harts=1,4 */
 #include "test.h"
 
 int main(void) {

@@ -2,7 +2,7 @@
  * `time` reaches the value, not before; a new set_timer clears a pending one; a value in the
  * past fires at once; 64-bit values on RV32 (both halves). The firmware forwards the CLINT's
  * machine timer as STIP on rvpmu and uses Sstc's stimecmp on QEMU.
- * run: qemu=yes harts=1,4 */
+ * run: qemu=yes cores=default,microblaze harts=1,4 */
 #include "test.h"
 
 static volatile unsigned long ticks;
