@@ -68,7 +68,7 @@ static const struct profile_event mb_events[] = {
     {"EXCEPTION", SEL(1, 7), EV_EXCEPTIONS, "class 1 bit 7: exceptions taken", 0},
     {"INTERRUPT", SEL(1, 8), EV_INTERRUPTS, "class 1 bit 8: interrupts occurred", 0},
     {"BTC_HIT", SEL(1, 9), EV_BTC_HITS, "class 1 bit 9: branch target cache hits", 0},
-    {"BTC_MISPREDICT", SEL(1, 10), EV_BTC_MISPREDICTS, "class 1 bit 10: branch target mispredicts", 0},
+    {"BTC_MISPREDICT", SEL(1, 10), EV_BTC_MISPREDICTS, "class 1 bit 10: branch target mispredicts (perf branch-misses, SBI event 6)", 0x6},
     /* Class 2: instruction and data cache. */
     {"IC_REQUEST", SEL(2, 5), EV_IC_REQUESTS, "class 2 bit 5: data requests from the instruction cache", 0x10008},
     {"IC_HIT", SEL(2, 6), EV_IC_HITS, "class 2 bit 6: hits in the instruction cache", 0},
