@@ -112,7 +112,7 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
  * instruction cannot be fetched. */
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
-  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn) + BLOCK_EVENT_BYTES;
+  size_t need = sizeof(struct block) + (BLOCK_MAX_INSNS + 1) * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES;
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
   struct block *b = (struct block *)(bc->arena + bc->used);
   uint16_t events[EV_NUM_ACC]; /* moved behind insns[] once their number is known */
@@ -165,9 +165,10 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   b->count = (uint16_t)n;
   b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
-  b->events = (uint16_t *)&b->insns[n];
+  memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
+  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES);
   memcpy(b->events, events, sizeof events);
-  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + BLOCK_EVENT_BYTES + 15) & ~(size_t)15;
+  bc->used += (sizeof(struct block) + n * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES + 15) & ~(size_t)15;
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */
   if (!crosses) {
@@ -178,8 +179,8 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
-_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block[0]),
-               "hart.step_block must hold a block of two instructions");
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES <= sizeof(((struct hart *)0)->step_block[0]),
+               "hart.step_block must hold a block of two instructions and its links");
 
 /* The last two instructions that ran before `blk` when execution fell through into it from
  * h->last_block (NULL when it did not, or they are unknown). */
@@ -253,12 +254,14 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   }
   b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
   if (h->machine->profile->fetch_block) h->machine->profile->fetch_block(h, b);
-  if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
-  struct insn *end = &b->insns[1];
-  memset(end, 0, sizeof *end);
-  end->op = OP_END_BLOCK;
-  end->pc_off = (uint16_t)insn_length(first->raw);
-  b->count = 2;
+  if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
+    struct insn *end = &b->insns[1];
+    memset(end, 0, sizeof *end);
+    end->op = OP_END_BLOCK;
+    end->pc_off = (uint16_t)insn_length(first->raw);
+    b->count = 2;
+  }
+  memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES); /* empty: nothing chains */
   return b;
 }
 

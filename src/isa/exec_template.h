@@ -105,12 +105,14 @@ typedef __int128 sx2;
       else h->hpm.acc[EV_BR_TAKEN]++;                            \
       transferred = h->timed_targets;                            \
       h->pc = t_;                                                \
+      link = BLOCK_LINK(in);                                     \
     } else {                                                     \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
       else h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
       h->pc = NEXT_PC;                                           \
+      link = BLOCK_LINK(in) + 1;                                 \
     }                                                            \
-    goto block_end;                                              \
+    goto block_end_link;                                         \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
@@ -132,12 +134,14 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   int fault_cause;
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
+  struct block_link *link;  /* where block_end_link finds and records the next block */
 
 next_block:
   if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
   bpc = h->pc;
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
+enter_block:
   if (unlikely(transferred)) {
     transferred = false;
     hart_transfer_target(h, blk, bpc);
@@ -149,10 +153,27 @@ next_block:
   DISPATCH;
 
 block_end:
+  link = BLOCK_LINK(in);
+block_end_link:
   h->last_block = blk;
   BLOCK_ACCOUNT(&h->hpm, blk);
   h->budget -= blk->retire_cycles;
-  goto next_block;
+  if (unlikely(h->budget <= 0)) goto next_block;
+  /* Chaining (isa/block.h): the block's link, else block_lookup, whose answer the link then
+   * keeps unless the lookup changed the epoch (a full arena flushed every block, the one
+   * `link` is in included). */
+  bpc = h->pc;
+  {
+    uint64_t key_ = bpc << 2 | h->priv, epoch_ = h->epoch;
+    if (likely(link->key == key_ && link->epoch == epoch_)) {
+      blk = link->block;
+    } else {
+      blk = block_lookup(h, bpc);
+      if (unlikely(!blk)) goto next_block;
+      if (likely(h->epoch == epoch_)) link->key = key_, link->epoch = epoch_, link->block = blk;
+    }
+  }
+  goto enter_block;
 
 fault:
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
