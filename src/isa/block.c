@@ -97,6 +97,14 @@ void hart_account_prefix(struct hart *h, const struct block *b, unsigned n) {
   h->budget -= tmp.retire_cycles;
 }
 
+/* A block's horizon_cycles: its static cycles, one more for a system terminator, and at least
+ * 1 (a budget > 0 allows that anyway), so that the dispatch loop's chained path can test
+ * horizon <= budget alone for "budget > 0 and nothing due within the block". */
+static uint32_t horizon(uint32_t retire_cycles, const struct insn *last) {
+  uint32_t c = retire_cycles + ((last->cls & CLS_SYSTEM) ? 1 : 0);
+  return c ? c : 1;
+}
+
 /* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */
 static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
   uint64_t pa;
@@ -164,7 +172,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   }
   b->count = (uint16_t)n;
-  b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
+  b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES);
   memcpy(b->events, events, sizeof events);
@@ -252,7 +260,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     time_context(h, &c, &t);
     add_timing(b, &h->hpm, &t);
   }
-  b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
+  b->horizon_cycles = horizon(b->retire_cycles, first);
   if (h->machine->profile->fetch_block) h->machine->profile->fetch_block(h, b);
   if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
     struct insn *end = &b->insns[1];

@@ -19,8 +19,8 @@ struct block {
   uint32_t retire_insns;   /* instructions retired by running to the end; a system
                             * terminator is excluded (its handler accounts for it) */
   uint32_t retire_cycles;  /* static cycle cost of those instructions */
-  uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator: the least the
-                            * block takes, compared with the budget before running it */
+  uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator, at least 1: the
+                            * least the block takes, compared with the budget before running it */
   uint16_t count;          /* entries in insns[], END_BLOCK included */
   /* Static counts of those instructions' events and combos, EV_NUM_ACC of them, stored after
    * insns[] and the links (or in the hart's scratch space), not here: a small header keeps the
