@@ -138,7 +138,7 @@ _Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16
 
 /* Arena bytes a block of `count` entries takes (with the memo before it when `memo`). */
 static size_t block_bytes(unsigned count, bool memo) {
-  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_EVENT_BYTES;
+  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES;
   return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
 }
 
@@ -146,6 +146,14 @@ static size_t block_bytes(unsigned count, bool memo) {
  * block's immutable contents, hence the cast. */
 static struct entry_memo *entry_memo(const struct block *b) {
   return (struct entry_memo *)((uint8_t *)(uintptr_t)b - sizeof(struct entry_memo));
+}
+
+/* A block's horizon_cycles: its static cycles, one more for a system terminator, and at least
+ * 1 (a budget > 0 allows that anyway), so that the dispatch loop's chained path can test
+ * horizon <= budget alone for "budget > 0 and nothing due within the block". */
+static uint32_t horizon(uint32_t retire_cycles, const struct insn *last) {
+  uint32_t c = retire_cycles + ((last->cls & CLS_SYSTEM) ? 1 : 0);
+  return c ? c : 1;
 }
 
 /* Fetches the 16-bit parcel at virtual address va; 0 or a fetch fault cause. */
@@ -163,7 +171,9 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
  * instruction cannot be fetched. */
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
-  bool memo = h->timed_context; /* room for hart_block_entry's memo */
+  /* Room for hart_block_entry's memo on cores that time instructions (not on timed_context,
+   * which the generic core's fetch model can switch on after blocks were built). */
+  bool memo = h->machine->profile->time_insn != NULL;
   size_t need = block_bytes(BLOCK_MAX_INSNS + 1, memo);
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
   struct block *b = (struct block *)(bc->arena + bc->used + (memo ? sizeof(struct entry_memo) : 0));
@@ -216,8 +226,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   }
   b->count = (uint16_t)n;
-  b->horizon_cycles = b->retire_cycles + ((b->insns[n - 1].cls & CLS_SYSTEM) ? 1 : 0);
-  b->events = (uint16_t *)&b->insns[n];
+  b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
+  memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
+  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES);
   memcpy(b->events, events, sizeof events);
   if (memo) entry_memo(b)->from = NULL;
   bc->used += block_bytes(n, memo);
@@ -231,8 +242,8 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
-_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) <= sizeof(((struct hart *)0)->step_block[0]),
-               "hart.step_block must hold a block of two instructions");
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES <= sizeof(((struct hart *)0)->step_block[0]),
+               "hart.step_block must hold a block of two instructions and its links");
 
 /* The instructions that ran just before `blk`, nearest first, when execution fell through
  * into it from h->last_block: up to TIMING_HISTORY of them, from that block only (what ran
@@ -355,14 +366,16 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     time_context(h, &c, &t);
     add_timing(b, &h->hpm, &t);
   }
-  b->horizon_cycles = b->retire_cycles + ((first->cls & CLS_SYSTEM) ? 1 : 0);
+  b->horizon_cycles = horizon(b->retire_cycles, first);
   if (h->model_fetch) h->machine->profile->fetch_block(h, b);
-  if (first->cls & (CLS_END | CLS_SYSTEM)) return b;
-  struct insn *end = &b->insns[1];
-  memset(end, 0, sizeof *end);
-  end->op = OP_END_BLOCK;
-  end->pc_off = (uint16_t)insn_length(first->raw);
-  b->count = 2;
+  if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
+    struct insn *end = &b->insns[1];
+    memset(end, 0, sizeof *end);
+    end->op = OP_END_BLOCK;
+    end->pc_off = (uint16_t)insn_length(first->raw);
+    b->count = 2;
+  }
+  memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES); /* empty: nothing chains */
   return b;
 }
 
