@@ -156,6 +156,7 @@ void hart_flush_translation(struct hart *h, bool blocks) {
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
+  h->fetch_tag = h->epoch << 2 | h->priv;
   if (blocks && h->blocks) {
     block_cache_flush(h->blocks);
     h->last_block = NULL;
@@ -166,9 +167,10 @@ void hart_flush_translation(struct hart *h, bool blocks) {
 void hart_set_priv(struct hart *h, unsigned priv) {
   if (priv != h->priv) {
     h->priv = priv;
+    h->fetch_tag = h->epoch << 2 | priv;
     hpm_set_priv(&h->hpm, priv); /* xINH filters fold here, never per instruction */
     hart_collect_overflow(h);
-    /* No epoch bump: jump-cache keys and block links include priv, and fetch translation in
+    /* No epoch bump: jump-cache entries and block links hold priv, and fetch translation in
      * one mode does not change with the mode. Bumping it here invalidated every jump-cache
      * entry on each trap and return (a third of the gzip boot's 1.09 M misses). */
   }

@@ -28,11 +28,13 @@ struct tlb_entry {
 #define TLB_INVALID (~0ull)
 enum access { ACCESS_LOAD, ACCESS_STORE, ACCESS_FETCH, ACCESS_KINDS };
 
-/* Jump cache: virtual pc -> block, valid while `epoch` matches the hart's. */
+/* Jump cache: virtual pc -> block, valid while `tag` matches the hart's fetch_tag. The pc is
+ * kept whole: a key such as vpc << 2 | priv lost bits 63:62, so that a wild jump to
+ * 0x3fffffff80200000 found the block of 0xffffffff80200000 instead of faulting. */
 #define JUMP_CACHE_BITS 12
 struct jump_entry {
-  uint64_t key;   /* vpc << 2 | priv */
-  uint64_t epoch;
+  uint64_t vpc;
+  uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
   struct block *block;
 };
 
@@ -98,6 +100,9 @@ struct hart {
   struct tlb_entry *tlb_load_model, *tlb_store_model;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
+  uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
+                             * block link must hold, besides its pc, to be used (hart_set_priv,
+                             * hart_flush_translation keep it up to date) */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
   /* The block that ran last and fell through or branched (NULL after traps and flushes); a

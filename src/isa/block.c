@@ -380,9 +380,8 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
 }
 
 struct block *block_lookup(struct hart *h, uint64_t vpc) {
-  uint64_t key = vpc << 2 | h->priv;
   struct jump_entry *je = &h->jump_cache[(vpc >> 1) & ((1u << JUMP_CACHE_BITS) - 1)];
-  if (je->key == key && je->epoch == h->epoch) return je->block;
+  if (je->vpc == vpc && je->tag == h->fetch_tag) return je->block;
 
   int fault = 0;
   uint64_t fault_va = vpc, paddr;
@@ -406,8 +405,8 @@ struct block *block_lookup(struct hart *h, uint64_t vpc) {
     hart_take_trap(h, (uint64_t)fault, fault_va, vpc);
     return NULL;
   }
-  je->key = key;
-  je->epoch = h->epoch;
+  je->vpc = vpc;
+  je->tag = h->fetch_tag;
   je->block = b;
   return b;
 }

@@ -35,14 +35,14 @@ struct block {
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
  * the block that ran next (for a conditional branch: [0] taken, [1] not taken; else [0] only),
  * so that the dispatch loop goes from block to block without block_lookup. A link is checked
- * like a jump-cache entry (same key, same epoch), so it is valid exactly when the jump cache
+ * like a jump-cache entry (same pc, same fetch tag), so it is valid exactly when the jump cache
  * would give the same answer. It lives in the block, which is in the host cache anyway, while
  * the 4096-entry jump cache (96 KiB) is larger than L1: block_lookup took 16% of the gzip
  * initramfs boot (17.3 M blocks of 93 M instructions, 1.09 M jump-cache misses), and links
  * made that boot 0.389 s -> 0.348 s (uncompressed initramfs 0.281 s -> 0.247 s). */
 struct block_link {
-  uint64_t key;   /* vpc << 2 | priv, as jump_entry.key */
-  uint64_t epoch; /* hart.epoch when made; 0 (never a hart's epoch after reset): empty */
+  uint64_t vpc;   /* as jump_entry */
+  uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
   struct block *block;
 };
 #define BLOCK_LINKS 2

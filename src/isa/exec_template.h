@@ -110,7 +110,7 @@ typedef __int128 sx2;
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
-    if (likely(link->key == (bpc << 2 | h->priv) && link->epoch == h->epoch)) {            \
+    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
       blk = link->block;                                                                   \
       if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
                  !(transferred | h->timed_context))) {                                     \
@@ -189,10 +189,10 @@ linked_slow:
 link_miss:
   if (unlikely(h->budget <= 0)) goto next_block;
   {
-    uint64_t epoch_ = h->epoch;
+    uint64_t tag_ = h->fetch_tag;
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
-    if (likely(h->epoch == epoch_)) link->key = bpc << 2 | h->priv, link->epoch = epoch_, link->block = blk;
+    if (likely(h->fetch_tag == tag_)) link->vpc = bpc, link->tag = tag_, link->block = blk;
   }
   goto enter_block;
 

@@ -512,6 +512,31 @@ static void test_sv39_load_sets_only_a(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* A jump to an address that differs from a cached block's only in bits 63:62 faults: the jump
+ * cache compares the whole pc (its key used to be vpc << 2 | priv, which dropped those bits and
+ * ran the block of 0x80000020 for 0xc000000080000020). Bare M mode: no memory there. */
+static void test_wild_jump_does_not_alias_a_cached_block(void **state) {
+  (void)state;
+  static const uint32_t prog[] = {
+      0x00000297, /* auipc t0, 0             t0 = 0x80000000 */
+      0x02028293, /* addi t0, t0, 32         t0 = 0x80000020 */
+      0x000280e7, /* jalr ra, 0(t0)          run (and cache) the block at 0x80000020 */
+      0x00300313, /* li t1, 3 */
+      0x03e31313, /* slli t1, t1, 62         t1 = 0xc000000000000000 */
+      0x0062e2b3, /* or t0, t0, t1           t0 = 0xc000000080000020 */
+      0x000280e7, /* jalr ra, 0(t0)          instruction access fault */
+      UT_SPIN,    /* j . */
+      0x00150513, /* addi a0, a0, 1          0x80000020 */
+      0x00008067, /* ret */
+  };
+  struct rvpmu_machine *m = ut_machine(64);
+  ut_trap_to_spin(m);
+  ut_run_program(m, prog, sizeof prog / sizeof *prog, 100);
+  ut_assert_trap(m, 1 /* instruction access fault */, 0xc000000080000020ull, 0xc000000080000020ull);
+  assert_int_equal(ut_reg(m, UT_A0), 1); /* the block ran once, for the call at 0x80000008 */
+  rvpmu_machine_destroy(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_division_and_multiply_edge_cases),
@@ -528,6 +553,7 @@ int main(void) {
       cmocka_unit_test(test_misaligned_jump_target_without_c),
       cmocka_unit_test(test_sv39_load_store_and_page_fault),
       cmocka_unit_test(test_sv39_load_sets_only_a),
+      cmocka_unit_test(test_wild_jump_does_not_alias_a_cached_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
