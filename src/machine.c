@@ -458,6 +458,11 @@ int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char 
   return 0;
 }
 
+const char *rvpmu_event_canonical(const struct rvpmu_machine *mm, const char *event) {
+  enum event_id ev = profile_event_by_name(((const struct machine *)mm)->profile, event);
+  return ev == EV_NONE ? NULL : event_name(ev);
+}
+
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa_name; }
 const char *rvpmu_machine_core(const struct rvpmu_machine *m) { return ((const struct machine *)m)->profile->name; }
 const char *rvpmu_machine_platform(const struct rvpmu_machine *m) { return ((const struct machine *)m)->platform; }

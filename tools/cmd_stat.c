@@ -34,7 +34,8 @@ static void usage(FILE *out) {
 }
 
 struct stat_event {
-  char name[64];
+  char name[64];     /* as the user named it */
+  const char *canon; /* what it counts, in the simulator's names (rvpmu_event_canonical) */
   uint64_t count;
 };
 
@@ -50,33 +51,43 @@ static void print_grouped(FILE *f, uint64_t n, int width) {
   fprintf(f, "%*s", width, out);
 }
 
-static const struct stat_event *find(const struct stat_event *ev, int n, const char *name) {
+/* The first event that counts `canon`, whatever the core calls it. */
+static const struct stat_event *find(const struct stat_event *ev, int n, const char *canon) {
   for (int i = 0; i < n; i++)
-    if (!strcmp(ev[i].name, name)) return &ev[i];
+    if (!strcmp(ev[i].canon, canon)) return &ev[i];
   return NULL;
 }
+
+/* perf's ratios of an event to a related one it shows beside it: event, base, unit. */
+static const struct {
+  const char *event, *base, *unit;
+} ratios[] = {
+    {"instructions", "cycles", "insn per cycle"},
+    {"branches-taken", "branches", "% of all branches"},
+    {"branches-not-taken", "branches", "% of all branches"},
+    {"branch-misses", "branches", "% of all branches"},
+    {"dcache-read-misses", "dcache-read-requests", "% of all L1-dcache accesses"},
+    {"dcache-write-misses", "dcache-write-requests", "% of all L1-dcache stores"},
+    {"icache-misses", "icache-requests", "% of all L1-icache accesses"},
+};
 
 /* The derived metric perf would print beside an event, or 0 if none. */
 static int metric_for(const struct stat_event *e, const struct stat_event *all, int n, double sim_s, double *value,
                       const char **unit) {
-  const struct stat_event *cycles = find(all, n, "cycles"), *insns = find(all, n, "instructions"),
-                          *branches = find(all, n, "branches");
-  if (!strcmp(e->name, "instructions") && cycles && cycles->count) {
-    *value = (double)e->count / (double)cycles->count;
-    *unit = "insn per cycle";
+  for (size_t i = 0; i < sizeof ratios / sizeof *ratios; i++) {
+    const struct stat_event *base = find(all, n, ratios[i].base);
+    if (strcmp(e->canon, ratios[i].event) || !base || !base->count) continue;
+    *value = (double)e->count / (double)base->count * (ratios[i].unit[0] == '%' ? 100.0 : 1.0);
+    *unit = ratios[i].unit;
     return 1;
   }
-  if ((!strcmp(e->name, "branches-taken") || !strcmp(e->name, "branches-not-taken")) && branches && branches->count) {
-    *value = 100.0 * (double)e->count / (double)branches->count;
-    *unit = "% of all branches";
-    return 1;
-  }
-  if (!strcmp(e->name, "cycles") && sim_s > 0) {
+  if (!strcmp(e->canon, "cycles") && sim_s > 0) {
     *value = (double)e->count / sim_s / 1e9;
     *unit = "GHz";
     return 1;
   }
-  if (strcmp(e->name, "instructions") && strcmp(e->name, "cycles") && insns && insns->count) {
+  const struct stat_event *insns = find(all, n, "instructions");
+  if (strcmp(e->canon, "instructions") && strcmp(e->canon, "cycles") && insns && insns->count) {
     *value = 100.0 * (double)e->count / (double)insns->count;
     *unit = "% of instructions";
     return 1;
@@ -239,7 +250,7 @@ int cmd_stat(int argc, char **argv) {
   struct rvpmu_machine *m = machine_from_options(&o);
   if (!m) return EXIT_USAGE;
   for (int i = 0; i < n; i++) {
-    if (rvpmu_watch(m, ev[i].name) != 0) {
+    if (rvpmu_watch(m, ev[i].name) != 0 || !(ev[i].canon = rvpmu_event_canonical(m, ev[i].name))) {
       fprintf(stderr, "rvpmu stat: event '%s' is not supported by core %s (see 'rvpmu list --core %s')\n",
               ev[i].name, rvpmu_machine_core(m), rvpmu_machine_core(m));
       rvpmu_machine_destroy(m);

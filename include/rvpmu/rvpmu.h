@@ -97,6 +97,10 @@ unsigned rvpmu_hart_priv(const struct rvpmu_machine *m, unsigned hart);
 int rvpmu_watch(struct rvpmu_machine *m, const char *event) __attribute__((warn_unused_result));
 int rvpmu_event_total(const struct rvpmu_machine *m, unsigned hart, const char *event, uint64_t *count)
     __attribute__((warn_unused_result));
+/* The simulator's own name of what `event` counts on this machine's core (rvpmu_event_names:
+ * "instructions" for Ibex's NumInstrRet, "dcache-read-misses" for L1-dcache-load-misses), or
+ * NULL if the core cannot count it. Tools use it to pair events whatever the core calls them. */
+const char *rvpmu_event_canonical(const struct rvpmu_machine *m, const char *event);
 
 /* Description of the machine: ISA string, core, platform, clock frequency in Hz. */
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m);
