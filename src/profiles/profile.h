@@ -100,17 +100,21 @@ struct profile {
   uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not
                                       * retire (MicroBlaze V counts them as system instructions) */
 
-  /* Dynamic models with per-hart state (caches, branch predictors), all NULL when the core has
-   * none, as on the generic core: its hot path never calls them. Each adds its cycles and
-   * events with hart_add_timing / hart_add_events where it happens. */
+  /* Dynamic models with per-hart state (caches, TLBs, branch predictors), NULL when the core
+   * has none. They run while the hart's switches say so (hart_update_models: always, or on
+   * demand, see *_model_events below); the hot path tests one flag per hook and never calls
+   * them otherwise. Each adds its cycles and events with hart_add_timing / hart_add_events
+   * where it happens. */
   unsigned model_bytes;              /* per-hart state (hart.model), zeroed at reset */
   void (*model_reset)(struct hart *h); /* after the state is zeroed at hart reset */
   /* Block `blk` starts executing (instruction fetch: the instruction cache). */
   void (*fetch_block)(struct hart *h, const struct block *blk);
   /* A load (store = false) or store of `size` bytes at virtual address va (pa physical; va ==
-   * pa without translation) completed; device: not RAM. AMOs make a read and a write. Device accesses always reach it (they take the slow
-   * path); RAM accesses only with data_access_ram, which makes every load and store take the
-   * slow path (hart.tlb_load/tlb_store never hit), so none is missed. */
+   * pa without translation) completed; device: not RAM. AMOs make a read and a write. Device
+   * accesses always reach it (they take the slow path); RAM accesses only with
+   * data_access_ram, which makes every load and store take the slow path (hart.tlb_load/
+   * tlb_store never hit) while the model runs, so none is missed. Misaligned accesses that a
+   * core splits in hardware do not reach it. */
   void (*data_access)(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store, bool device);
   bool data_access_ram;
   /* A conditional branch at pc retired, taken or not; replaces taken_branch when set. */
