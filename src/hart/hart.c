@@ -126,9 +126,10 @@ void hart_select_tlbs(struct hart *h) {
   }
 }
 
-/* Does a model with hook `hook` and on-demand events `events` run, given what is selected? */
-static bool model_runs(const void *hook, uint64_t events, uint64_t selected) {
-  return hook && (!events || (events & selected));
+/* Does a model (has_hook: the profile has one) with on-demand events `events` run, given what
+ * is selected? */
+static bool model_runs(bool has_hook, uint64_t events, uint64_t selected) {
+  return has_hook && (!events || (events & selected));
 }
 
 void hart_update_models(struct hart *h) {
@@ -137,10 +138,9 @@ void hart_update_models(struct hart *h) {
   bool data_was = h->model_data;
   /* Once on, a model stays on until reset: switching it off and on again would either lose
    * its state or keep a stale one, and counts would depend on when perf rotates counters. */
-  h->model_fetch |= model_runs((const void *)p->fetch_block, p->fetch_model_events, sel);
-  h->model_data |= model_runs((const void *)p->data_access, p->data_model_events, sel);
-  h->model_branch |= model_runs((const void *)p->branch, p->branch_model_events, sel) ||
-                     model_runs((const void *)p->jump, p->branch_model_events, sel);
+  h->model_fetch |= model_runs(p->fetch_block != NULL, p->fetch_model_events, sel);
+  h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
+  h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
   h->timed_branches = p->taken_branch.n != 0 || (h->model_branch && p->branch);
   h->timed_targets = p->unaligned_target.n != 0 || (h->model_branch && p->jump);
   h->timed_context = p->time_insn != NULL || h->model_fetch;

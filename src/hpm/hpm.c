@@ -57,9 +57,8 @@ static void assign_combos(struct hpm *hpm) {
   hpm->num_combos = n;
 }
 
-/* The accumulator counter idx reads. */
-static enum event_id counter_event(const struct hpm *hpm, unsigned idx) {
-  uint64_t m = counter_events(hpm, idx);
+/* The accumulator a counter counting the event set m reads. */
+static enum event_id accumulator_of(const struct hpm *hpm, uint64_t m) {
   if (!m) return EV_NONE;
   if (!(m & (m - 1))) return (enum event_id)__builtin_ctzll(m);
   for (unsigned k = 0; k < hpm->num_combos; k++)
@@ -99,9 +98,12 @@ void hpm_fold_all(struct hpm *hpm) {
 static void recompute(struct hpm *hpm) {
   bool wanted[EV_NUM_ACC] = {0};
   assign_combos(hpm);
+  hpm->selected = hpm->host_events;
   for (unsigned i = 0; i < HPM_NUM_COUNTERS; i++) {
     struct hpm_counter *c = &hpm->ctr[i];
-    enum event_id ev = counter_event(hpm, i);
+    uint64_t m = counter_events(hpm, i);
+    if (i >= HPM_FIRST_PROGRAMMABLE) hpm->selected |= m;
+    enum event_id ev = accumulator_of(hpm, m);
     bool run = ev != EV_NONE && !(hpm->mcountinhibit >> i & 1) && !counter_filtered(hpm, i);
     c->event = (uint8_t)ev;
     c->running = run;
@@ -115,8 +117,6 @@ static void recompute(struct hpm *hpm) {
     hpm->latency_events[i] = m;
     if ((~hpm->mcountinhibit >> i & 3) != 0) hpm->latency_watch |= m;
   }
-  hpm->selected = hpm->host_events;
-  for (unsigned i = HPM_FIRST_PROGRAMMABLE; i < HPM_NUM_COUNTERS; i++) hpm->selected |= counter_events(hpm, i);
   hpm->num_active = 0;
   for (unsigned ev = 1; ev < EV_NUM_ACC; ev++)
     if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev))

@@ -34,6 +34,18 @@
 
 static uint8_t buf[TLB_PAGES * PAGE] __attribute__((aligned(PAGE)));
 
+/* A window of n memory accesses (ACCESS: one instruction on 0(a0)) a2 bytes apart from a0. */
+#define MEM_WINDOW(name, access) \
+  ".balign 64\n" name ":\n"      \
+  "  csrr t3, mhpmcounter3\n"    \
+  "1: " access "\n"              \
+  "  add a0, a0, a2\n"           \
+  "  addi a1, a1, -1\n"          \
+  "  bnez a1, 1b\n"              \
+  "  csrr t4, mhpmcounter3\n"    \
+  "  sub a0, t4, t3\n"           \
+  "  ret\n"
+
 /* Each window reads mhpmcounter3 (or hpmcounter3 in S mode) before and after exactly the
  * instructions it measures, and returns the difference. No other memory access, branch or
  * line change happens in between. */
@@ -52,28 +64,9 @@ __asm__(".pushsection .text.windows, \"ax\"\n"
         "  csrr t4, mhpmcounter3\n"
         "  sub a0, t4, t3\n"
         "  ret\n"
-        /* load_window(base, n, stride): n word loads. */
-        ".balign 64\n"
-        "load_window:\n"
-        "  csrr t3, mhpmcounter3\n"
-        "1: lw t0, 0(a0)\n"
-        "  add a0, a0, a2\n"
-        "  addi a1, a1, -1\n"
-        "  bnez a1, 1b\n"
-        "  csrr t4, mhpmcounter3\n"
-        "  sub a0, t4, t3\n"
-        "  ret\n"
-        /* store_window(base, n, stride): n word stores. */
-        ".balign 64\n"
-        "store_window:\n"
-        "  csrr t3, mhpmcounter3\n"
-        "1: sw zero, 0(a0)\n"
-        "  add a0, a0, a2\n"
-        "  addi a1, a1, -1\n"
-        "  bnez a1, 1b\n"
-        "  csrr t4, mhpmcounter3\n"
-        "  sub a0, t4, t3\n"
-        "  ret\n"
+        /* load_window / store_window(base, n, stride): n word loads / stores. */
+        MEM_WINDOW("load_window", "lw t0, 0(a0)")
+        MEM_WINDOW("store_window", "sw zero, 0(a0)")
         /* fetch_window(n, flush): a one-line loop of n iterations, after FENCE.I if flush. The
          * whole function is one 64-byte line. */
         ".balign 64\n"
