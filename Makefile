@@ -47,7 +47,7 @@ $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/rvpmu: $(TOOL_OBJS) $(BUILD)/librvpmu.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -ljansson -lnettle -lm
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)

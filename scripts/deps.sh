@@ -12,6 +12,12 @@ RVPMU_PACKAGES=(
   opensbi                   # the peer SBI firmware (generic fw_jump, RV64): tests/run_all.sh sbi_opensbi*
   python3                   # JSON checks in the CLI tests
   time                      # peak RSS in the benchmark
+  gnuplot-nox               # rvpmu stat -I --plot and rvpmu sweep's summary pictures (tools/plot.c)
+  chromium                  # picture tests render SVGs as a browser does (tests/cli/render_svg.sh)
+  libjansson-dev            # rvpmu sweep reads its JSON spec and results with jansson
+  nettle-dev                # rvpmu sweep: SHA-256 of each workload ELF (nettle)
+  parallel                  # rvpmu sweep --engine parallel (GNU parallel), tests/cli/sweep.sh
+  slurm-wlm munge           # rvpmu sweep --engine slurm: tests/cli/sweep_slurm.sh runs a one-node Slurm
 )
 missing=()
 for p in "${RVPMU_PACKAGES[@]}"; do

@@ -412,6 +412,20 @@ enum rvpmu_stop rvpmu_machine_run(struct rvpmu_machine *mm, uint64_t insns) {
   return m->stop;
 }
 
+enum rvpmu_stop rvpmu_machine_run_until_cycles(struct rvpmu_machine *mm, uint64_t cycles) {
+  struct machine *m = (struct machine *)mm;
+  m->run_until_insns = 0;
+  m->run_until_cycles = cycles ? cycles : 1;
+  for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0; /* take the new limit now */
+  while (m->stop == RVPMU_RUNNING && machine_clock(m) < m->run_until_cycles)
+    for (unsigned i = 0; i < m->num_harts && m->stop == RVPMU_RUNNING; i++) hart_run(m->harts[i]);
+  m->run_until_cycles = 0;
+  return m->stop;
+}
+
+uint64_t rvpmu_machine_cycles(const struct rvpmu_machine *mm) { return machine_clock((const struct machine *)mm); }
+enum rvpmu_stop rvpmu_machine_stopped(const struct rvpmu_machine *mm) { return ((const struct machine *)mm)->stop; }
+
 int rvpmu_machine_exit_code(const struct rvpmu_machine *mm) { return ((const struct machine *)mm)->exit_code; }
 const char *rvpmu_machine_stop_message(const struct rvpmu_machine *mm) {
   return ((const struct machine *)mm)->stop_message;

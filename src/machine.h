@@ -53,6 +53,7 @@ struct machine {
   char stop_message[256];       /* why it stopped, for errors */
   uint64_t insn_limit;          /* stop after this many retired instructions (all harts), 0 = none */
   uint64_t run_until_insns;     /* rvpmu_machine_run's own limit for the current call */
+  uint64_t run_until_cycles;    /* rvpmu_machine_run_until_cycles' clock limit, 0 = none */
 };
 
 /* Total instructions retired by all harts. */

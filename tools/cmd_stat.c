@@ -8,13 +8,16 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/plot.h"
+#include "tools/stat_interval.h"
 
 #define MAX_EVENTS 32
 static const char default_events[] = "cycles,instructions,branches,branches-taken,loads,stores";
 
 static void usage(FILE *out) {
   fprintf(out,
-          "usage: rvpmu stat [-e EVENT[,EVENT...]] [-x SEP | --json] [-o FILE] [options] [--] prog.elf\n"
+          "usage: rvpmu stat [-e EVENT[,EVENT...]] [-x SEP | --json] [-o FILE] [-I MS [--plot FILE]]\n"
+          "                  [options] [--] prog.elf\n"
           "\n"
           "Runs a program like 'rvpmu run' and prints, on stderr like perf, the count of each\n"
           "event over the whole run (all harts), derived ratios (insn per cycle, taken and missed\n"
@@ -28,6 +31,11 @@ static void usage(FILE *out) {
           "                            (-x, works as in perf)\n"
           "  -j, --json                one JSON object instead of the table\n"
           "  -o, --output FILE         write the statistics to FILE instead of stderr\n"
+          "  -I, --interval-print MS   print the counts of every MS milliseconds of simulated time\n"
+          "                            (at the core's clock; decimals allowed) instead of the\n"
+          "                            totals, like 'perf stat -I'; with -x the time (seconds)\n"
+          "                            leads each line. The rows add up to the totals exactly\n"
+          "  --plot FILE.svg|FILE.png  with -I: draw each event's count per interval over time\n"
           "  --                        ends the options: the program follows\n"
           "%s"
           "  -h, --help                this help\n",
@@ -109,11 +117,13 @@ static void json_string(FILE *f, const char *s) {
 struct report {
   const char *program;
   struct rvpmu_machine *m;
+  FILE *out;
   struct stat_event *ev;
   int n;
   double sim_s, host_s;
   uint64_t insns;
   int status;
+  const char *sep; /* -x SEP, or NULL */
 };
 
 static void print_table(FILE *f, const struct report *r) {
@@ -135,8 +145,9 @@ static void print_table(FILE *f, const struct report *r) {
           r->host_s > 0 ? (double)r->insns / r->host_s / 1e6 : 0.0);
 }
 
-static void print_csv(FILE *f, const struct report *r, const char *sep) {
+static void print_csv(FILE *f, const struct report *r, const char *sep, const char *lead) {
   for (int i = 0; i < r->n; i++) {
+    fputs(lead, f);
     double v;
     const char *unit;
     bool has = metric_for(&r->ev[i], r->ev, r->n, r->sim_s, &v, &unit);
@@ -154,7 +165,10 @@ static void print_json(FILE *f, const struct report *r) {
   json_string(f, rvpmu_machine_core(r->m));
   fprintf(f, ", \"isa\": ");
   json_string(f, rvpmu_machine_isa(r->m));
-  fprintf(f, ", \"harts\": %u, \"exit_status\": %d, \"events\": [", rvpmu_machine_harts(r->m), r->status);
+  static const char *const stops[] = {[RVPMU_RUNNING] = "interrupted", [RVPMU_STOP_EXIT] = "exit",
+                                      [RVPMU_STOP_MAX_INSNS] = "max-insns", [RVPMU_STOP_ERROR] = "error"};
+  fprintf(f, ", \"harts\": %u, \"exit_status\": %d, \"stop\": \"%s\", \"events\": [", rvpmu_machine_harts(r->m),
+          r->status, stops[rvpmu_machine_stopped(r->m)]);
   for (int i = 0; i < r->n; i++) {
     double v;
     const char *unit;
@@ -170,6 +184,32 @@ static void print_json(FILE *f, const struct report *r) {
   fprintf(f, "], \"simulated_seconds\": %.9f, \"clock_hz\": %llu, \"host_seconds\": %.6f, \"mips\": %.3f}\n",
           r->sim_s, (unsigned long long)rvpmu_machine_clock_hz(r->m), r->host_s,
           r->host_s > 0 ? (double)r->insns / r->host_s / 1e6 : 0.0);
+}
+
+/* stat -I: one interval's rows, perf's way (the time leads). */
+static void print_interval(void *ctx, double time_s, double length_s, const uint64_t *counts) {
+  struct report *r = ctx;
+  FILE *f = r->out;
+  struct stat_event ev[MAX_EVENTS];
+  struct report row = *r;
+  row.ev = ev;
+  row.sim_s = length_s;
+  for (int i = 0; i < r->n; i++) ev[i] = r->ev[i], ev[i].count = counts[i];
+  char lead[64];
+  if (r->sep) {
+    snprintf(lead, sizeof lead, "%.9f%s", time_s, r->sep);
+    print_csv(f, &row, r->sep, lead);
+    return;
+  }
+  for (int i = 0; i < r->n; i++) {
+    double v;
+    const char *unit;
+    fprintf(f, "%16.9f ", time_s);
+    print_grouped(f, ev[i].count, 18);
+    fprintf(f, "      %-24s", ev[i].name);
+    if (metric_for(&ev[i], ev, r->n, length_s, &v, &unit)) fprintf(f, "  #  %7.2f %s", v, unit);
+    fprintf(f, "\n");
+  }
 }
 
 /* Splits the -e list into names. */
@@ -190,7 +230,7 @@ static int parse_events(const char *list, struct stat_event *ev) {
 
 int cmd_stat(int argc, char **argv) {
   struct machine_options o = {0};
-  const char *events = default_events, *sep = NULL, *output = NULL;
+  const char *events = default_events, *sep = NULL, *output = NULL, *interval = NULL, *plot = NULL;
   bool json = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -202,15 +242,17 @@ int cmd_stat(int argc, char **argv) {
     if (r < 0) return EXIT_USAGE;
     if (r > 0) continue;
     /* perf's attached forms: -x, -ecycles -oFILE */
-    if (a[0] == '-' && strchr("exo", a[1]) && a[1] && a[2]) {
+    if (a[0] == '-' && strchr("exoI", a[1]) && a[1] && a[2]) {
       const char *v = a + 2;
       if (a[1] == 'e') events = v;
       else if (a[1] == 'x') sep = v;
+      else if (a[1] == 'I') interval = v;
       else output = v;
       continue;
     }
     bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-x") ||
-                     !strcmp(a, "--field-separator") || !strcmp(a, "-o") || !strcmp(a, "--output");
+                     !strcmp(a, "--field-separator") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
+                     !strcmp(a, "-I") || !strcmp(a, "--interval-print") || !strcmp(a, "--plot");
     if (has_value && i + 1 >= argc) {
       fprintf(stderr, "rvpmu stat: %s needs a value\n", a);
       return EXIT_USAGE;
@@ -218,6 +260,8 @@ int cmd_stat(int argc, char **argv) {
     if (!strcmp(a, "-e") || !strcmp(a, "--event")) events = argv[++i];
     else if (!strcmp(a, "-x") || !strcmp(a, "--field-separator")) sep = argv[++i];
     else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
+    else if (!strcmp(a, "-I") || !strcmp(a, "--interval-print")) interval = argv[++i];
+    else if (!strcmp(a, "--plot")) plot = argv[++i];
     else if (!strcmp(a, "-j") || !strcmp(a, "--json")) json = true;
     else if (!strcmp(a, "--")) {
       if (i + 1 < argc) o.elf = argv[++i];
@@ -245,6 +289,27 @@ int cmd_stat(int argc, char **argv) {
     fprintf(stderr, "rvpmu stat: choose one of -x and --json\n");
     return EXIT_USAGE;
   }
+  double interval_ms = 0;
+  if (interval) {
+    char *end;
+    interval_ms = strtod(interval, &end);
+    if (end == interval || *end || !(interval_ms > 0) || interval_ms > 1e9) {
+      fprintf(stderr, "rvpmu stat: -I: '%s' is not a positive number of milliseconds\n", interval);
+      return EXIT_USAGE;
+    }
+    if (json) {
+      fprintf(stderr, "rvpmu stat: -I prints interval rows; it does not combine with --json\n");
+      return EXIT_USAGE;
+    }
+  }
+  if (plot && !interval) {
+    fprintf(stderr, "rvpmu stat: --plot draws the intervals of -I MS; give -I too\n");
+    return EXIT_USAGE;
+  }
+  if (plot && !plot_format_known(plot)) {
+    fprintf(stderr, "rvpmu stat: --plot %s: the picture must end in .svg or .png\n", plot);
+    return EXIT_USAGE;
+  }
   struct stat_event ev[MAX_EVENTS] = {0};
   int n = parse_events(events, ev);
   if (n < 0) return EXIT_USAGE;
@@ -264,7 +329,17 @@ int cmd_stat(int argc, char **argv) {
     rvpmu_machine_destroy(m);
     return EXIT_USAGE;
   }
-  struct report r = {.program = o.elf ? o.elf : o.kernel, .m = m, .ev = ev, .n = n};
+  struct report r = {.program = o.elf ? o.elf : o.kernel, .m = m, .out = out, .ev = ev, .n = n, .sep = sep};
+  if (interval) {
+    const char *names[MAX_EVENTS];
+    for (int i = 0; i < n; i++) names[i] = ev[i].name;
+    if (!sep) fprintf(out, "#           time             counts unit events\n");
+    r.status = stat_interval_run(m, interval_ms, names, n, print_interval, &r, plot, &r.host_s);
+    fflush(stdout);
+    if (out != stderr) fclose(out);
+    rvpmu_machine_destroy(m);
+    return r.status;
+  }
   r.status = run_to_end(m, &o, &r.host_s);
   fflush(stdout);
   uint64_t cycles = 0;
@@ -279,7 +354,7 @@ int cmd_stat(int argc, char **argv) {
   }
   r.sim_s = (double)cycles / (double)rvpmu_machine_clock_hz(m);
   if (json) print_json(out, &r);
-  else if (sep) print_csv(out, &r, sep);
+  else if (sep) print_csv(out, &r, sep, "");
   else print_table(out, &r);
   if (out != stderr) fclose(out);
   rvpmu_machine_destroy(m);

@@ -240,6 +240,10 @@ int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double 
     fprintf(stderr, "rvpmu: interrupted\n");
     return 130;
   }
+  return exit_status_of(m, stop);
+}
+
+int exit_status_of(struct rvpmu_machine *m, enum rvpmu_stop stop) {
   switch (stop) {
     case RVPMU_STOP_EXIT: return rvpmu_machine_exit_code(m) & 0xff;
     case RVPMU_STOP_MAX_INSNS:

@@ -73,6 +73,17 @@ int rvpmu_machine_write_memory(struct rvpmu_machine *m, uint64_t paddr, const vo
 /* Runs until `insns` more instructions have retired (0 = no limit) or the machine stops. */
 enum rvpmu_stop rvpmu_machine_run(struct rvpmu_machine *m, uint64_t insns);
 
+/* Runs until the machine clock (rvpmu_machine_cycles) reaches `cycles` or the machine stops.
+ * The clock is checked where the dispatch loop already checks its budget (design.md decision
+ * 3), so it stops at the first instruction boundary at or after `cycles`: a multi-cycle
+ * instruction or a stall can carry it a few cycles past. For sampling counters over time
+ * (rvpmu stat -I). */
+enum rvpmu_stop rvpmu_machine_run_until_cycles(struct rvpmu_machine *m, uint64_t cycles);
+/* The machine clock in core cycles since reset (the furthest hart; WFI time included). */
+uint64_t rvpmu_machine_cycles(const struct rvpmu_machine *m);
+/* Why the machine stopped (RVPMU_RUNNING if it has not). */
+enum rvpmu_stop rvpmu_machine_stopped(const struct rvpmu_machine *m);
+
 int rvpmu_machine_exit_code(const struct rvpmu_machine *m);
 const char *rvpmu_machine_stop_message(const struct rvpmu_machine *m);
 

@@ -311,6 +311,7 @@ bool hart_slow_check(struct hart *h) {
     return true;
   }
   if (m->run_until_insns && retired >= m->run_until_insns) return true;
+  if (m->run_until_cycles && hart_clock_cycles(h) >= m->run_until_cycles) return true;
 
   if (h->sleeping) {
     /* WFI resumes when an enabled-or-not interrupt is pending in mip & mie (3.3.3). */
@@ -345,6 +346,11 @@ bool hart_slow_check(struct hart *h) {
   uint64_t budget = HART_SLICE_INSNS;
   if (m->insn_limit && m->insn_limit - retired < budget) budget = m->insn_limit - retired;
   if (m->run_until_insns && m->run_until_insns - retired < budget) budget = m->run_until_insns - retired;
+  if (m->run_until_cycles) { /* rvpmu stat -I: WFI or a trap above may have moved the clock */
+    uint64_t now = hart_clock_cycles(h);
+    uint64_t left = now < m->run_until_cycles ? m->run_until_cycles - now : 1;
+    if (left < budget) budget = left;
+  }
   uint64_t timer = cycles_to_timer(h);
   if (timer < budget) budget = timer;
   uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
