@@ -42,6 +42,10 @@ $(BUILD)/obj/%.o: %.c
 # gzip-initramfs boot and intmix are unchanged.
 $(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
+# The version a sweep job records beside its result (tools/sweep_job.c).
+RVPMU_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/obj/tools/sweep_job.o: CFLAGS_BASE += -DRVPMU_VERSION='"$(RVPMU_VERSION)"'
+
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^

@@ -15,6 +15,7 @@
 int cmd_run(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 /* Options of every command that runs a program. */
 struct machine_options {

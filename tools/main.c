@@ -12,6 +12,7 @@ static void usage(FILE *out) {
           "  run     run a program (guest console on stdout, exit status = guest exit code)\n"
           "  stat    run a program and print event counts like 'perf stat'\n"
           "  list    list the events a core profile can count\n"
+          "  sweep   run cores x options x workloads as stat jobs and merge them (docs/sweeps.md)\n"
           "\n"
           "'rvpmu <command> --help' (or -h) describes each command's options;\n"
           "'rvpmu --help' (or -h) prints this.\n");
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);
   if (!strcmp(cmd, "stat")) return cmd_stat(argc - 1, argv + 1);
   if (!strcmp(cmd, "list")) return cmd_list(argc - 1, argv + 1);
+  if (!strcmp(cmd, "sweep")) return cmd_sweep(argc - 1, argv + 1);
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;

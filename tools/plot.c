@@ -61,11 +61,13 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
   quoted(f, c->xlabel ? c->xlabel : "");
   fprintf(f, "\nset ylabel ");
   quoted(f, c->ylabel ? c->ylabel : "");
-  fprintf(f, "\nunset logscale\nset yrange [0:*]\nset grid ytics\nset key outside right top vertical\n");
+  fprintf(f, "\nunset logscale\nset yrange [0:*]\nset grid ytics\n");
   if (c->kind == PLOT_BARS) {
+    /* Core configurations make long legend entries: below the bars, where they have room. */
+    fprintf(f, "set key below center horizontal\nset rmargin 4\n");
     fprintf(f, "set style data histograms\nset style histogram clustered gap 1\n"
-               "set style fill solid 0.85 border rgb '#333333'\nset boxwidth 0.9\nset xrange [*:*]\n"
-               "set xtics nomirror rotate by 0\nunset mxtics\n");
+               "set style fill solid 0.85 border rgb '#333333'\nset boxwidth 0.9\nset xrange [-0.6:%g]\n"
+               "set xtics nomirror rotate by 0\nunset mxtics\n", c->npoints - 0.4);
     fprintf(f, "plot ");
     for (int s = 0; s < c->nseries; s++) {
       fprintf(f, "%s$d%d using %d%s title ", s ? ", " : "", index, s + 2, s ? "" : ":xtic(1)");
@@ -73,6 +75,7 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
       fprintf(f, " lc rgb '%s'", plot_colours[(c->first_colour + s) % plot_ncolours]);
     }
   } else {
+    fprintf(f, "set key outside right top vertical\nset rmargin 30\n");
     /* Points mark the samples while they can be told apart; beyond that they only blur. */
     fprintf(f, "set style data %s\nset xtics autofreq nomirror\nset xrange [%s:*]\n",
             c->npoints <= 60 ? "linespoints" : "lines", c->x_from_zero ? "0" : "*");
@@ -123,8 +126,8 @@ int plot_write(const char *path, const struct plot_chart *charts, int ncharts, i
   fprintf(f, "set termoption noenhanced\nset output ");
   quoted(f, tmp);
   fprintf(f, "\nset datafile separator '\\t'\nset datafile missing '?'\nset border 3\nset tics nomirror\n");
-  /* Fixed margins (in character widths): stacked panels share their x positions. */
-  fprintf(f, "set lmargin 12\nset rmargin 30\n");
+  /* A fixed left margin (in character widths): stacked panels share their x positions. */
+  fprintf(f, "set lmargin 12\n");
   if (ncharts > 1) fprintf(f, "set multiplot layout %d,1\n", ncharts);
   for (int i = 0; i < ncharts; i++) write_chart(f, &charts[i], i);
   if (ncharts > 1) fprintf(f, "unset multiplot\n");
