@@ -66,7 +66,7 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
     /* Core configurations make long legend entries: below the bars, where they have room. */
     fprintf(f, "set key below center horizontal\nset rmargin 4\n");
     fprintf(f, "set style data histograms\nset style histogram clustered gap 1\n"
-               "set style fill solid 0.85 border rgb '#333333'\nset boxwidth 0.9\nset xrange [-0.6:%g]\n"
+               "set style fill solid 1.0 border rgb '#333333'\nset boxwidth 0.9\nset xrange [-0.6:%g]\n"
                "set xtics nomirror rotate by 0\nunset mxtics\n", c->npoints - 0.4);
     fprintf(f, "plot ");
     for (int s = 0; s < c->nseries; s++) {
@@ -105,7 +105,23 @@ static int run_gnuplot(const char *script) {
   return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-int plot_write(const char *path, const struct plot_chart *charts, int ncharts, int width, int height) {
+/* Whether a chart has any value to draw (gnuplot refuses a plot whose points are all missing). */
+static bool has_values(const struct plot_chart *c) {
+  for (int i = 0; i < c->nseries * c->npoints; i++)
+    if (!isnan(c->values[i])) return true;
+  return false;
+}
+
+int plot_write(const char *path, const struct plot_chart *all, int nall, int width, int height) {
+  struct plot_chart charts[8];
+  int ncharts = 0;
+  for (int i = 0; i < nall && ncharts < 8; i++)
+    if (has_values(&all[i])) charts[ncharts++] = all[i];
+  if (ncharts == 0) {
+    fprintf(stderr, "rvpmu: %s: nothing to draw (no values)\n", path);
+    return 1;
+  }
+  if (ncharts < nall) height = height * ncharts / nall;
   bool svg = ends_with(path, ".svg");
   if (!svg && !ends_with(path, ".png")) {
     fprintf(stderr, "rvpmu: %s: a picture must end in .svg or .png\n", path);

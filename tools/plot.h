@@ -29,8 +29,9 @@ extern const char *const plot_colours[];
 extern const int plot_ncolours;
 
 /* Draws the charts one below the other into `path`: an SVG if it ends in .svg, a PNG if in
- * .png (written to a temporary file, then renamed). Returns 0, or -1 with a message on stderr
- * (unknown extension, gnuplot missing or failing). */
+ * .png (written to a temporary file, then renamed); a chart without any value is left out.
+ * Returns 0; 1 (with a note on stderr) if no chart had a value, so nothing was drawn; or -1
+ * with a message on stderr (unknown extension, gnuplot missing or failing). */
 int plot_write(const char *path, const struct plot_chart *charts, int ncharts, int width, int height)
     __attribute__((warn_unused_result));
 

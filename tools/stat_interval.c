@@ -104,7 +104,7 @@ int stat_interval_run(struct rvpmu_machine *m, double interval_ms, const char *c
   sigaction(SIGINT, &old, NULL);
   int status = interrupted ? 130 : exit_status_of(m, stop);
   if (interrupted) fprintf(stderr, "rvpmu: interrupted\n");
-  if (plot_path && draw(plot_path, &kept, events, nevents, interval_ms, hz / 1e6) != 0 && status == 0)
+  if (plot_path && draw(plot_path, &kept, events, nevents, interval_ms, hz / 1e6) < 0 && status == 0)
     status = EXIT_USAGE;
   free(kept.time_ms);
   free(kept.counts);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/plot.h"
 #include "tools/sweep.h"
@@ -237,6 +238,10 @@ static int draw(const char *dir, json_t *plan, const struct outcome *out) {
   char path[4200];
   snprintf(path, sizeof path, "%s/summary.svg", dir);
   int rc = plot_write(path, charts, ncharts, 1100, ncharts * 520);
+  if (rc == 1) { /* no job finished ok: no picture, and none from an earlier merge */
+    unlink(path);
+    rc = 0;
+  }
   free(cats), free(sers), free(bars), free(xs), free(line_y), free(ux), free(lines);
   return rc;
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Looks at a PNG the way the picture tests need: its size and where given colours appear.
 
-    png_inspect.py FILE.png [#RRGGBB ...]
+    png_inspect.py FILE.png [--rows Y0:Y1] [#RRGGBB ...]
 
 Prints one JSON object: {"width", "height", "ink" (share of pixels that are not near-white),
 "colours": {"#RRGGBB": {"pixels": n, "bands": [[y0, y1], ...], "columns": [[x0, x1], ...]}}}
 where bands (rows) and columns are the runs of rows or columns holding that colour (within a
-small tolerance, so anti-aliased edges do not count). Decodes 8-bit greyscale, RGB, RGBA and
+small tolerance, so anti-aliased edges do not count). --rows looks only at rows Y0 to Y1-1. Decodes 8-bit greyscale, RGB, RGBA and
 palette PNGs, non-interlaced (what Chromium and gnuplot write) with only the standard library.
 """
 import json
@@ -80,11 +80,18 @@ def runs(indices):
 
 
 def main():
+    args = sys.argv[2:]
     width, height, pixels = decode(sys.argv[1])
-    wanted = {c: tuple(int(c[k:k + 2], 16) for k in (1, 3, 5)) for c in sys.argv[2:]}
+    y0, y1 = 0, height
+    if args[:1] == ["--rows"]:
+        y0, y1 = (int(v) for v in args[1].split(":"))
+        args = args[2:]
+    wanted = {c: tuple(int(c[k:k + 2], 16) for k in (1, 3, 5)) for c in args}
     ink = 0
     found = {c: {"pixels": 0, "ys": set(), "xs": set()} for c in wanted}
     for y, line in enumerate(pixels):
+        if not y0 <= y < y1:
+            continue
         for x, rgb in enumerate(line):
             if min(rgb) < 235:
                 ink += 1
