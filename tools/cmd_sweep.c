@@ -47,7 +47,16 @@ static void usage(FILE *out) {
           "  -h, --help              this help\n");
 }
 
+/* mkdir -p. */
 static int make_dir(const char *path) {
+  char buf[PATH_MAX];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      if (mkdir(buf, 0755) != 0 && errno != EEXIST) break;
+      *p = '/';
+    }
   if (mkdir(path, 0755) == 0 || errno == EEXIST) return 0;
   fprintf(stderr, "rvpmu sweep: cannot create %s: %s\n", path, strerror(errno));
   return -1;
