@@ -64,7 +64,7 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
   fprintf(f, "\nunset logscale\nset yrange [0:*]\nset grid ytics\n");
   if (c->kind == PLOT_BARS) {
     /* Core configurations make long legend entries: below the bars, where they have room. */
-    fprintf(f, "set key below center horizontal\nset rmargin 4\nset xlabel offset 0,0.8\n");
+    fprintf(f, "set key below center horizontal\nset rmargin 4\n");
     fprintf(f, "set style data histograms\nset style histogram clustered gap 1\n"
                "set style fill solid 1.0 border rgb '#333333'\nset boxwidth 0.9\nset xrange [-0.6:%g]\n"
                "set xtics nomirror rotate by 0\nunset mxtics\n", c->npoints - 0.4);
@@ -75,7 +75,7 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
       fprintf(f, " lc rgb '%s'", plot_colours[(c->first_colour + s) % plot_ncolours]);
     }
   } else {
-    fprintf(f, "set key outside right top vertical\nset rmargin 30\nset xlabel offset 0,0\n");
+    fprintf(f, "set key outside right top vertical\nset rmargin 30\n");
     /* Points mark the samples while they can be told apart; beyond that they only blur. */
     fprintf(f, "set style data %s\nset xtics autofreq nomirror\nset xrange [%s:*]\n",
             c->npoints <= 60 ? "linespoints" : "lines", c->x_from_zero ? "0" : "*");

@@ -201,7 +201,7 @@ static int draw(const char *dir, json_t *plan, const struct outcome *out) {
   if (cpi) snprintf(ytitle, sizeof ytitle, "cycles per instruction (CPI)");
   else snprintf(ytitle, sizeof ytitle, "%s per instruction", metric);
   snprintf(title, sizeof title, "%s by workload and core configuration", cpi ? "CPI" : ytitle);
-  struct plot_chart charts[2] = {{.kind = PLOT_BARS, .title = title, .xlabel = "workload", .ylabel = ytitle,
+  struct plot_chart charts[2] = {{.kind = PLOT_BARS, .title = title, .ylabel = ytitle, /* x: the workloads, named */
                                   .npoints = ncat, .categories = cats, .nseries = nser, .series = sers, .values = bars}};
   int ncharts = 1;
   /* The line chart: x = the swept option's values, one line per workload. */
