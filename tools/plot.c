@@ -43,7 +43,7 @@ static void value(FILE *f, double v) {
 const char *const plot_colours[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#882255"};
 const int plot_ncolours = (int)(sizeof plot_colours / sizeof *plot_colours);
 
-static void write_chart(FILE *f, const struct plot_chart *c, int index) {
+static void write_chart(FILE *f, const struct plot_chart *c, int index, size_t key_chars) {
   fprintf(f, "$d%d << EOD\n", index);
   for (int p = 0; p < c->npoints; p++) {
     if (c->kind == PLOT_BARS) field(f, c->categories[p]);
@@ -75,7 +75,9 @@ static void write_chart(FILE *f, const struct plot_chart *c, int index) {
       fprintf(f, " lc rgb '%s'", plot_colours[(c->first_colour + s) % plot_ncolours]);
     }
   } else {
-    fprintf(f, "set key outside right top vertical\nset rmargin 30\n");
+    /* The legend to the right, in a margin that fits the longest name of all line charts, so
+     * that stacked panels keep their x axes aligned. */
+    fprintf(f, "set key outside right top vertical\nset rmargin %zu\n", key_chars + 10);
     /* Points mark the samples while they can be told apart; beyond that they only blur. */
     fprintf(f, "set style data %s\nset xtics autofreq nomirror\nset xrange [%s:*]\n",
             c->npoints <= 60 ? "linespoints" : "lines", c->x_from_zero ? "0" : "*");
@@ -145,7 +147,11 @@ int plot_write(const char *path, const struct plot_chart *all, int nall, int wid
   /* A fixed left margin (in character widths): stacked panels share their x positions. */
   fprintf(f, "set lmargin 12\n");
   if (ncharts > 1) fprintf(f, "set multiplot layout %d,1\n", ncharts);
-  for (int i = 0; i < ncharts; i++) write_chart(f, &charts[i], i);
+  size_t key_chars = 0; /* the longest legend entry of the line charts */
+  for (int i = 0; i < ncharts; i++)
+    for (int k = 0; charts[i].kind == PLOT_LINES && k < charts[i].nseries; k++)
+      if (strlen(charts[i].series[k]) > key_chars) key_chars = strlen(charts[i].series[k]);
+  for (int i = 0; i < ncharts; i++) write_chart(f, &charts[i], i, key_chars);
   if (ncharts > 1) fprintf(f, "unset multiplot\n");
   fprintf(f, "unset output\n");
   if (fclose(f) != 0) goto out;
