@@ -62,15 +62,20 @@ static int count_done(const char *dir, const long *ids, int n) {
 int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, int n) {
   struct sweep_progress prog;
   sweep_progress_start(&prog, n);
-  int running = 0, next = 0, failed = 0;
+  struct running {
+    pid_t pid;
+    long id;
+  } *run = calloc((size_t)o->jobs, sizeof *run);
+  int running = 0, next = 0, failed = 0, done = 0;
   pid_t parent = getpid();
   while (next < n || running > 0) {
     while (running < o->jobs && next < n) {
       char id[32];
-      snprintf(id, sizeof id, "%ld", ids[next++]);
+      snprintf(id, sizeof id, "%ld", ids[next]);
       pid_t pid = fork();
       if (pid < 0) {
         fprintf(stderr, "rvpmu sweep: fork: %s\n", strerror(errno));
+        free(run);
         return -1;
       }
       if (pid == 0) {
@@ -80,7 +85,7 @@ int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, in
         fprintf(stderr, "rvpmu sweep: cannot run %s: %s\n", o->rvpmu, strerror(errno));
         _exit(127);
       }
-      running++;
+      run[running++] = (struct running){pid, ids[next++]};
     }
     int st;
     pid_t r = waitpid(-1, &st, 0);
@@ -88,11 +93,17 @@ int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, in
       if (errno == EINTR) continue;
       break;
     }
-    running--;
+    for (int i = 0; i < running; i++)
+      if (run[i].pid == r) {
+        done += access(sweep_result_path(o->dir, run[i].id), F_OK) == 0;
+        run[i] = run[--running];
+        break;
+      }
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) failed++;
-    sweep_progress_update(&prog, count_done(o->dir, ids, n), false);
+    sweep_progress_update(&prog, done, false);
   }
-  sweep_progress_update(&prog, count_done(o->dir, ids, n), true);
+  sweep_progress_update(&prog, done, true);
+  free(run);
   return failed ? -1 : 0;
 }
 

@@ -85,6 +85,17 @@ check_eq "--resume: all 6 jobs have a result" "$(tail -n +2 "$TMP/slow/results.c
 rv sweep "$TMP/slow.json" -o "$TMP/slow"
 expect_error "a second sweep into the same DIR needs --resume" "holds a sweep already"
 
+# --- Brace expansion in core strings, as the shell does it: lists, ranges, nesting, several
+# groups multiplying (a group without a comma stays as written: see the bad specs).
+cat >"$TMP/braces.json" <<JSON
+{"cores": ["generic,counters={1..3}", "ibex,{counters=2,counters={4,5}},mem_wait={0,1}"],
+ "workloads": ["work.elf"], "events": ["cycles"], "run": {"platform": "virt"}}
+JSON
+rv sweep "$TMP/braces.json" -o "$TMP/braces" --jobs 2
+check_eq "brace expansion: the planned core configurations" \
+  "$(python3 -c 'import json,sys; print(" ".join(j["core_spec"] for j in json.load(open(sys.argv[1]))["jobs"]))' "$TMP/braces/plan.json" 2>&1)" \
+  "generic,counters=1 generic,counters=2 generic,counters=3 ibex,counters=2,mem_wait=0 ibex,counters=2,mem_wait=1 ibex,counters=4,mem_wait=0 ibex,counters=4,mem_wait=1 ibex,counters=5,mem_wait=0 ibex,counters=5,mem_wait=1"
+
 # --- Bad specs: one clear error naming the place, status 2, before any job (no DIR made).
 bad() { # NAME REGEX JSON
   printf '%s\n' "$3" >"$TMP/bad.json"
@@ -97,6 +108,8 @@ W='"workloads": ["work.elf"]'
 bad "unknown core" 'cores\[1\] "nosuchcore": .*nosuchcore' "{\"cores\": [\"generic\", \"nosuchcore\"], $W, \"events\": [\"cycles\"]}"
 bad "unknown option (after brace expansion)" 'cores\[0\] "ibex,\{counters=2,colour=red\}" \(ibex,colour=red\): .*colour' \
   "{\"cores\": [\"ibex,{counters=2,colour=red}\"], $W, \"events\": [\"cycles\"], \"run\": {\"platform\": \"virt\"}}"
+bad "a brace group without a comma stays as written" 'cores\[0\] "generic,width=\{40\}": .*\{40\}' \
+  "{\"cores\": [\"generic,width={40}\"], $W, \"events\": [\"cycles\"]}"
 bad "unknown event" 'events\[1\] "cyclez": no core' "{\"cores\": [\"generic\"], $W, \"events\": [\"cycles\", \"cyclez\"]}"
 bad "missing ELF" 'workloads\[1\] "nothere.elf": .*nothere.elf: No such file' \
   "{\"cores\": [\"generic\"], \"workloads\": [\"work.elf\", \"nothere.elf\"], \"events\": [\"cycles\"]}"
