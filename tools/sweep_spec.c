@@ -111,7 +111,10 @@ static int expand(const char *s, struct strings *out) {
     struct strings alts = {0};
     int n = alternatives(s, open, close, &alts);
     if (n < 0) return -1;
-    if (n == 0) continue; /* {x}: literal, look further */
+    if (n == 0) { /* {x}: literal, look further */
+      free(alts.v);
+      continue;
+    }
     int rc = 0;
     for (int i = 0; i < alts.n && rc == 0; i++) {
       char *joined = concat3(s, open, alts.v[i], strlen(alts.v[i]), s + close + 1);
@@ -216,8 +219,41 @@ static char *short_name(const char *s) {
 static struct rvpmu_machine *probe(const char *core, const struct run_options *r, unsigned xlen, char *err,
                                    size_t errlen) {
   struct rvpmu_config cfg = {.core = core, .isa = r->isa, .xlen = r->isa ? 0 : xlen, .platform = r->platform,
-                             .harts = (unsigned)r->harts, .ram_bytes = 1u << 20};
+                             .harts = (unsigned)r->harts};
   return rvpmu_machine_create(&cfg, err, errlen);
+}
+
+/* What one core configuration can count, at one XLEN (probed once, used by every workload). */
+struct core_events {
+  json_t *canonical; /* spec event -> the simulator's name of what it counts, or null */
+  char list[4096];   /* the -e list of its job: the countable events, plus cycles and
+                      * instructions for the derived table if the spec did not ask */
+  bool plot_known;   /* it can count plot.per_instruction */
+};
+
+static void probe_events(struct rvpmu_machine *m, json_t *events, const char *plot_metric, bool *anywhere,
+                         struct core_events *ce) {
+  size_t nev = json_array_size(events);
+  bool has_cycles = false, has_insns = false;
+  ce->canonical = json_object();
+  ce->list[0] = '\0';
+  for (size_t e = 0; e < nev; e++) {
+    const char *name = json_string_value(json_array_get(events, e));
+    const char *canon = rvpmu_event_canonical(m, name);
+    if (canon && rvpmu_watch(m, name) != 0) canon = NULL;
+    json_object_set_new(ce->canonical, name, canon ? json_string(canon) : json_null());
+    if (!canon) continue;
+    anywhere[e] = true;
+    has_cycles |= !strcmp(canon, "cycles");
+    has_insns |= !strcmp(canon, "instructions");
+    size_t len = strlen(ce->list);
+    snprintf(ce->list + len, sizeof ce->list - len, "%s%s", len ? "," : "", name);
+  }
+  size_t len = strlen(ce->list);
+  if (!has_cycles) snprintf(ce->list + len, sizeof ce->list - len, "%scycles", len ? "," : "");
+  len = strlen(ce->list);
+  if (!has_insns) snprintf(ce->list + len, sizeof ce->list - len, ",instructions");
+  ce->plot_known = !strcmp(plot_metric, "cpi") || rvpmu_event_canonical(m, plot_metric) != NULL;
 }
 
 json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
@@ -230,6 +266,9 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
     return NULL;
   }
   struct strings cores = {0};
+  struct core_events *probed = NULL; /* [core * 2 + (xlen == 64)], for nprobed cores */
+  int nprobed = 0;
+  bool *anywhere = NULL;
   char **elfs = NULL, **names = NULL;
   unsigned *xlens = NULL;
   size_t nwork = 0;
@@ -293,24 +332,35 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
         names[w] = strdup(json_string_value(json_array_get(work, w)));
       }
 
-  /* Cores: expand braces; each configuration must build at each workload's XLEN. */
+  /* Cores: expand braces; each configuration must build at each XLEN of the workloads, where
+   * it tells which events it can count. */
+  bool xlen_used[2] = {false, false};
+  for (size_t w = 0; w < nwork; w++) xlen_used[xlens[w] == 64] = true;
+  anywhere = calloc(json_array_size(events) + 1, sizeof *anywhere);
   size_t i;
   json_array_foreach(core_list, i, v) {
     int before = cores.n;
-    if (expand(json_string_value(v), &cores) < 0) {
+    const char *given = json_string_value(v);
+    if (expand(given, &cores) < 0) {
       fail("cores[%zu]: more than %d configurations after brace expansion", i, MAX_EXPANSION);
       goto out;
     }
+    probed = realloc(probed, sizeof *probed * 2 * (size_t)cores.n);
+    if (!probed) abort();
+    memset(probed + 2 * before, 0, sizeof *probed * 2 * (size_t)(cores.n - before));
+    nprobed = cores.n;
     for (int c = before; c < cores.n; c++)
-      for (size_t w = 0; w < nwork; w++) {
+      for (int k = 0; k < 2; k++) {
+        if (!xlen_used[k]) continue;
         char err[512];
-        struct rvpmu_machine *m = probe(cores.v[c], &run, xlens[w], err, sizeof err);
+        struct rvpmu_machine *m = probe(cores.v[c], &run, k ? 64 : 32, err, sizeof err);
         if (!m) {
-          fail("cores[%zu] \"%s\"%s%s%s: %s", i, json_string_value(v), strcmp(cores.v[c], json_string_value(v)) ? " (" : "",
-               strcmp(cores.v[c], json_string_value(v)) ? cores.v[c] : "", strcmp(cores.v[c], json_string_value(v)) ? ")" : "",
-               err);
+          bool expanded = strcmp(cores.v[c], given) != 0;
+          fail("cores[%zu] \"%s\"%s%s%s: %s", i, given, expanded ? " (" : "", expanded ? cores.v[c] : "",
+               expanded ? ")" : "", err);
           goto out;
         }
+        probe_events(m, events, plot_metric, anywhere, &probed[2 * c + k]);
         rvpmu_machine_destroy(m);
       }
   }
@@ -324,34 +374,15 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
   /* Events: each must be countable by at least one core (else it is a typo); a core that
    * cannot count it gets a not-counted row. */
   size_t nev = json_array_size(events);
-  bool *anywhere = calloc(nev, sizeof *anywhere);
-  bool plot_known = !strcmp(plot_metric, "cpi") || !strcmp(plot_metric, "cycles");
+  bool plot_known = false;
   json_t *jobs = json_array();
   long id = 0;
   for (int c = 0; c < cores.n; c++)
     for (size_t w = 0; w < nwork; w++) {
-      char err[512];
-      struct rvpmu_machine *m = probe(cores.v[c], &run, xlens[w], err, sizeof err);
-      json_t *canonical = json_object(), *command = json_array();
-      char list[4096] = "";
-      bool has_cycles = false, has_insns = false;
-      for (size_t e = 0; e < nev; e++) {
-        const char *name = json_string_value(json_array_get(events, e));
-        const char *canon = m ? rvpmu_event_canonical(m, name) : NULL;
-        if (canon && rvpmu_watch(m, name) != 0) canon = NULL;
-        json_object_set_new(canonical, name, canon ? json_string(canon) : json_null());
-        if (!canon) continue;
-        anywhere[e] = true;
-        has_cycles |= !strcmp(canon, "cycles");
-        has_insns |= !strcmp(canon, "instructions");
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "," : "", name);
-      }
-      if (m && !plot_known && rvpmu_event_canonical(m, plot_metric)) plot_known = true;
-      /* The derived table needs cycles and instructions even if the spec did not ask. */
-      if (!has_cycles) snprintf(list + strlen(list), sizeof list - strlen(list), "%scycles", list[0] ? "," : "");
-      if (!has_insns) snprintf(list + strlen(list), sizeof list - strlen(list), ",instructions");
-      rvpmu_machine_destroy(m);
-      const char *argv[] = {"stat", "--json", "-e", list, "--core", cores.v[c]};
+      const struct core_events *ce = &probed[2 * c + (xlens[w] == 64)];
+      json_t *command = json_array();
+      plot_known |= ce->plot_known;
+      const char *argv[] = {"stat", "--json", "-e", ce->list, "--core", cores.v[c]};
       for (size_t k = 0; k < sizeof argv / sizeof *argv; k++) json_array_append_new(command, json_string(argv[k]));
       char num[32];
       if (run.platform) json_array_append_new(command, json_string("--platform")), json_array_append_new(command, json_string(run.platform));
@@ -376,7 +407,7 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
       json_object_set_new(job, "options", json_string(comma ? comma + 1 : ""));
       json_object_set_new(job, "workload", json_string(names[w]));
       json_object_set_new(job, "elf", json_string(elfs[w]));
-      json_object_set_new(job, "canonical", canonical);
+      json_object_set_new(job, "canonical", json_deep_copy(ce->canonical));
       json_object_set_new(job, "command", command);
       json_array_append_new(jobs, job);
     }
@@ -384,11 +415,9 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
     if (!anywhere[e]) {
       fail("events[%zu] \"%s\": no core of the sweep can count it (see 'rvpmu list --core NAME')", e,
            json_string_value(json_array_get(events, e)));
-      free(anywhere);
       json_decref(jobs);
       goto out;
     }
-  free(anywhere);
   if (!plot_known) {
     fail("plot.per_instruction \"%s\": no core of the sweep can count it", plot_metric);
     json_decref(jobs);
@@ -400,6 +429,9 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
                    !strcmp(plot_metric, "cpi") ? "cycles" : plot_metric, "jobs", jobs);
   free(abs_spec);
 out:
+  for (int c = 0; c < nprobed; c++) json_decref(probed[2 * c].canonical), json_decref(probed[2 * c + 1].canonical);
+  free(probed);
+  free(anywhere);
   for (int c = 0; c < cores.n; c++) free(cores.v[c]);
   free(cores.v);
   for (size_t w = 0; w < nwork; w++) free(elfs[w]), free(names[w]);

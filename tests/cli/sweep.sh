@@ -53,7 +53,10 @@ rv sweep "$TMP/wall.json" -o "$TMP/wall" --jobs 2
 check_eq "wall-clock timeout_s: the endless job is a timeout row, the other ok" \
   "$(tail -n +2 "$TMP/wall/results.csv" | cut -d, -f3,6 | paste -sd' ')" "loop,timeout work,ok"
 
-# --- --resume after killing a sweep half-way: finished jobs are not run again.
+# --- --resume after killing a sweep half-way: finished jobs are not run again. Each job runs
+# long enough (an endless loop up to SLOW_INSNS) to be caught half-way, also on the slower
+# sanitizer build.
+case $RVPMU in */asan/*) SLOW_INSNS=${SLOW_INSNS:-15000000} ;; esac
 cat >"$TMP/slow.json" <<JSON
 {"cores": ["generic,counters={1..6}"], "workloads": ["loop.elf"], "events": ["instructions"],
  "run": {"platform": "virt", "max_insns": ${SLOW_INSNS:-150000000}}}
@@ -75,7 +78,7 @@ expect_status "merge of an incomplete sweep: status 1" 1
 check_eq "merge never drops a job: missing results are error rows" \
   "$(grep -c ',error: no result' "$TMP/slow/results.csv")" "$((6 - done_before))"
 stat -c '%n %i %Y' "$TMP"/slow/jobs/[0-9]*.json | sort >"$TMP/before"
-rv sweep "$TMP/slow.json" -o "$TMP/slow" --resume --jobs 2
+RV_TIMEOUT=300 rv sweep "$TMP/slow.json" -o "$TMP/slow" --resume --jobs 2
 expect_status "sweep --resume: status 0" 0
 if grep -q "$done_before of 6 jobs have results; running the other $((6 - done_before))" "$TMP/err"; then ok "--resume runs only the jobs without a result"
 else not_ok "--resume runs only the jobs without a result" "$(last_run)"; fi
