@@ -290,6 +290,12 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
   json_t *core_list = string_array(spec, "cores"), *work = core_list ? string_array(spec, "workloads") : NULL,
          *events = work ? string_array(spec, "events") : NULL;
   if (!events) goto out;
+  for (size_t a = 0; a < json_array_size(events); a++)
+    for (size_t b = a + 1; b < json_array_size(events); b++)
+      if (!strcmp(json_string_value(json_array_get(events, a)), json_string_value(json_array_get(events, b)))) {
+        fail("events[%zu] \"%s\" appears twice", b, json_string_value(json_array_get(events, b)));
+        goto out;
+      }
   struct run_options run = {0};
   if (read_run(spec, &run) < 0) goto out;
   const char *plot_metric = "cpi";

@@ -114,6 +114,7 @@ bad "unknown option (after brace expansion)" 'cores\[0\] "ibex,\{counters=2,colo
 bad "a brace group without a comma stays as written" 'cores\[0\] "generic,width=\{40\}": .*\{40\}' \
   "{\"cores\": [\"generic,width={40}\"], $W, \"events\": [\"cycles\"]}"
 bad "unknown event" 'events\[1\] "cyclez": no core' "{\"cores\": [\"generic\"], $W, \"events\": [\"cycles\", \"cyclez\"]}"
+bad "an event twice" 'events\[2\] "cycles" appears twice' "{\"cores\": [\"generic\"], $W, \"events\": [\"cycles\", \"loads\", \"cycles\"]}"
 bad "missing ELF" 'workloads\[1\] "nothere.elf": .*nothere.elf: No such file' \
   "{\"cores\": [\"generic\"], \"workloads\": [\"work.elf\", \"nothere.elf\"], \"events\": [\"cycles\"]}"
 bad "malformed JSON" 'bad.json:2:[0-9]+: malformed JSON' $'{"cores": ["generic"],\n "workloads": ["work.elf"] "events": []}'
