@@ -62,26 +62,13 @@ static int make_dir(const char *path) {
   return -1;
 }
 
-/* Prints how the merged jobs ended, from results.csv's status column of each job's rows. */
-static void summary(const char *dir, int missing) {
-  json_t *plan = sweep_load_plan(dir);
-  size_t n = plan ? json_array_size(json_object_get(plan, "jobs")) : 0;
-  size_t ok = 0;
-  for (size_t j = 0; j < n; j++) {
-    json_t *r = json_load_file(sweep_result_path(dir, (long)j), 0, NULL);
-    ok += r && !strcmp(json_string_value(json_object_get(r, "status")) ?: "", "ok");
-    json_decref(r);
-  }
-  fprintf(stderr, "rvpmu sweep: %zu jobs: %zu ok, %zu not ok, %d without a result; see %s/results.csv, derived.csv, summary.svg\n",
-          n, ok, n - ok - (size_t)missing, missing, dir);
-  json_decref(plan);
-}
-
+/* Merges DIR and says how its jobs ended; the exit status of the sweep. */
 static int merge_and_report(const char *dir) {
-  int missing = sweep_merge(dir);
-  if (missing < 0) return 1;
-  summary(dir, missing);
-  return missing ? 1 : 0;
+  struct sweep_tally t;
+  if (sweep_merge(dir, &t) != 0) return 1;
+  fprintf(stderr, "rvpmu sweep: %d jobs: %d ok, %d not ok, %d without a result; see %s/results.csv, derived.csv, summary.svg\n",
+          t.jobs, t.ok, t.jobs - t.ok - t.missing, t.missing, dir);
+  return t.missing ? 1 : 0;
 }
 
 int cmd_sweep(int argc, char **argv) {

@@ -49,9 +49,14 @@ struct sweep_progress {
 void sweep_progress_start(struct sweep_progress *p, int total);
 void sweep_progress_update(struct sweep_progress *p, int done, bool final);
 
-/* Merges the results in `dir` into the tables and the picture; returns the number of jobs
- * without a result (each is a row with an error status), or -1 if nothing could be written. */
-int sweep_merge(const char *dir);
+/* How the jobs of a merged sweep ended. */
+struct sweep_tally {
+  int jobs, ok, missing; /* all, status ok, without a result (each an error row) */
+};
+
+/* Merges the results in `dir` into the tables and the picture and counts how the jobs ended;
+ * 0, or -1 (message printed) if the plan was unreadable or a table could not be written. */
+int sweep_merge(const char *dir, struct sweep_tally *tally);
 
 /* Writes `text` to `path` atomically (temporary file, then rename); 0 or -1 (errno). */
 int sweep_write_atomic(const char *path, const char *text, size_t len);

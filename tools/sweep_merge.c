@@ -76,7 +76,8 @@ static bool count_of(const struct outcome *o, const char *event, json_int_t *out
   json_t *events = json_object_get(json_object_get(o->result, "stat"), "events"), *e;
   size_t i;
   json_array_foreach(events, i, e) {
-    if (!strcmp(json_string_value(json_object_get(e, "event")) ?: "", event)) {
+    const char *name = json_string_value(json_object_get(e, "event"));
+    if (name && !strcmp(name, event)) {
       *out = json_integer_value(json_object_get(e, "count"));
       return true;
     }
@@ -246,7 +247,7 @@ static int draw(const char *dir, json_t *plan, const struct outcome *out) {
   return rc;
 }
 
-int sweep_merge(const char *dir) {
+int sweep_merge(const char *dir, struct sweep_tally *tally) {
   json_t *plan = sweep_load_plan(dir);
   if (!plan) return -1;
   json_t *jobs = json_object_get(plan, "jobs"), *events = json_object_get(plan, "events");
@@ -254,7 +255,7 @@ int sweep_merge(const char *dir) {
   struct outcome *out = calloc(njobs ? njobs : 1, sizeof *out);
   struct text csv = {0}, derived = {0};
   json_t *rows = json_array();
-  int missing = 0;
+  *tally = (struct sweep_tally){.jobs = (int)njobs};
   add(&csv, "core,options,workload,event,count,status\n");
   /* Derived: IPC, CPI and, for every miss event, misses per kilo-instruction. */
   add(&derived, "core,options,workload,status,instructions,cycles,IPC,CPI");
@@ -265,7 +266,8 @@ int sweep_merge(const char *dir) {
   for (size_t j = 0; j < njobs; j++) {
     json_t *job = json_array_get(jobs, j);
     load_outcome(dir, (long)j, &out[j]);
-    missing += out[j].result == NULL;
+    tally->missing += out[j].result == NULL;
+    tally->ok += !strcmp(out[j].status, "ok");
     const char *core = json_string_value(json_object_get(job, "core")),
                *options = json_string_value(json_object_get(job, "options")),
                *workload = json_string_value(json_object_get(job, "workload"));
@@ -318,5 +320,5 @@ int sweep_merge(const char *dir) {
   free(out);
   json_decref(rows);
   json_decref(plan);
-  return rc ? -1 : missing;
+  return rc ? -1 : 0;
 }
