@@ -5,6 +5,7 @@
  * --resume runs it again. */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <nettle/sha2.h>
 #include <signal.h>
 #include <stdio.h>
@@ -169,6 +170,20 @@ static const char *job_status(int st, bool timed_out, json_t *stat, const char *
   return buf;
 }
 
+/* Removes the temporary files of an earlier attempt at job `id` that was killed (rvpmu stat
+ * opens its -o file when it starts; a result may have been cut off before its rename). */
+static void remove_leftovers(const char *dir, long id) {
+  static const char *const patterns[] = {"%s/jobs/%ld.stat.json.*", "%s/jobs/%ld.json.tmp.*"};
+  for (size_t p = 0; p < sizeof patterns / sizeof *patterns; p++) {
+    char pattern[4200];
+    glob_t g;
+    snprintf(pattern, sizeof pattern, patterns[p], dir, id);
+    if (glob(pattern, GLOB_NOSORT, NULL, &g) == 0)
+      for (size_t i = 0; i < g.gl_pathc; i++) unlink(g.gl_pathv[i]);
+    globfree(&g);
+  }
+}
+
 int sweep_job_run(const char *dir, long id) {
   json_t *plan = sweep_load_plan(dir);
   if (!plan) return 2;
@@ -204,9 +219,9 @@ int sweep_job_run(const char *dir, long id) {
   char sha[2 * SHA256_DIGEST_SIZE + 1];
   const char *elf = json_string_value(json_object_get(job, "elf"));
   file_sha256(elf, sha);
+  remove_leftovers(dir, id);
   bool timed_out;
   double start = now_seconds();
-  unlink(tmp_stat);
   int st = run_child(argv, out_path, err_path, json_number_value(json_object_get(plan, "timeout_s")), &timed_out);
   double host_s = now_seconds() - start;
   free(argv);

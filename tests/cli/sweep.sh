@@ -77,13 +77,14 @@ rv sweep --merge "$TMP/slow"
 expect_status "merge of an incomplete sweep: status 1" 1
 check_eq "merge never drops a job: missing results are error rows" \
   "$(grep -c ',error: no result' "$TMP/slow/results.csv")" "$((6 - done_before))"
-stat -c '%n %i %Y' "$TMP"/slow/jobs/[0-9]*.json | sort >"$TMP/before"
+result_files "$TMP/slow" >"$TMP/before"
 RV_TIMEOUT=300 rv sweep "$TMP/slow.json" -o "$TMP/slow" --resume --jobs 2
 expect_status "sweep --resume: status 0" 0
 if grep -q "$done_before of 6 jobs have results; running the other $((6 - done_before))" "$TMP/err"; then ok "--resume runs only the jobs without a result"
 else not_ok "--resume runs only the jobs without a result" "$(last_run)"; fi
-stat -c '%n %i %Y' "$TMP"/slow/jobs/[0-9]*.json | sort >"$TMP/after"
+result_files "$TMP/slow" >"$TMP/after"
 check_eq "--resume left the finished jobs' results untouched" "$(join "$TMP/before" "$TMP/after" | awk '$2 != $4 || $3 != $5' | wc -l)" 0
+check_eq "--resume: no temporary file of the killed jobs is left" "$(ls "$TMP/slow/jobs/" | grep -v '^[0-9]*\(\.stat\)\?\.json$')" ""
 check_eq "--resume: all 6 jobs have a result" "$(tail -n +2 "$TMP/slow/results.csv" | grep -c ',timeout$')" 6
 rv sweep "$TMP/slow.json" -o "$TMP/slow"
 expect_error "a second sweep into the same DIR needs --resume" "holds a sweep already"

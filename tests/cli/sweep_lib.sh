@@ -13,6 +13,14 @@ sweep_spec3x3() {
 JSON
 }
 
+# result_files DIR: "name mtime inode" of each job result DIR/jobs/ID.json, sorted by name.
+result_files() {
+  local f
+  for f in "$1"/jobs/*.json; do
+    [[ $(basename "$f") =~ ^[0-9]+\.json$ ]] && stat -c '%n %Y %i' "$f"
+  done | sort
+}
+
 # compare_with_stat DIR: for each job of DIR's plan, runs 'rvpmu stat -x,' alone with its core,
 # platform and countable events and prints every count of results.csv that differs (nothing
 # when all agree).

@@ -117,3 +117,15 @@ done
 rv sweep --merge "$TMP/nowait"
 expect_status "sweep --merge after --no-wait: status 0" 0
 check_eq "--no-wait then --merge: the same results.csv" "$(cat "$TMP/nowait/results.csv" 2>&1)" "$(cat "$TMP/local/results.csv")"
+
+# --resume through Slurm submits only the jobs without a result (a sparse array: 1,4-5).
+rm -f "$TMP/slurm-out/jobs/1.json" "$TMP/slurm-out/jobs/4.json" "$TMP/slurm-out/jobs/5.json"
+result_files "$TMP/slurm-out" >"$TMP/kept"
+RV_TIMEOUT=120 rv sweep "$TMP/spec.json" -o "$TMP/slurm-out" --engine slurm --resume
+expect_status "slurm --resume: status 0" 0
+if grep -q "6 of 9 jobs have results; running the other 3" "$TMP/err" && grep -q "submitted 3 jobs" "$TMP/err"
+then ok "slurm --resume submits only the 3 jobs without a result"
+else not_ok "slurm --resume submits only the 3 jobs without a result" "$(last_run)"; fi
+check_eq "slurm --resume: the other results untouched" \
+  "$(result_files "$TMP/slurm-out" | join - "$TMP/kept" | awk '$2 != $4 || $3 != $5')" ""
+check_eq "slurm --resume: the same results.csv again" "$(cat "$TMP/slurm-out/results.csv")" "$(cat "$TMP/local/results.csv")"
