@@ -42,9 +42,17 @@ $(BUILD)/obj/%.o: %.c
 # gzip-initramfs boot and intmix are unchanged.
 $(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
-# The version a sweep job records beside its result (tools/sweep_job.c).
+# The version a sweep job records beside its result (tools/sweep_job.c): version.h is
+# rewritten only when `git describe` changes, so that sweep_job.o is rebuilt exactly then.
 RVPMU_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-$(BUILD)/obj/tools/sweep_job.o: CFLAGS_BASE += -DRVPMU_VERSION='"$(RVPMU_VERSION)"'
+$(BUILD)/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define RVPMU_VERSION "$(RVPMU_VERSION)"' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/obj/tools/sweep_job.o: $(BUILD)/version.h
+$(BUILD)/obj/tools/sweep_job.o: CFLAGS_BASE += -include $(BUILD)/version.h
+FORCE:
+.PHONY: FORCE
 
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@
