@@ -152,7 +152,7 @@ static const char *job_status(int st, bool timed_out, json_t *stat, const char *
   if (WIFSIGNALED(st)) {
     int sig = WTERMSIG(st);
     if (sig == SIGINT || sig == SIGTERM || sig == SIGKILL || sig == SIGHUP) return NULL;
-    snprintf(buf, len, "error: rvpmu stat crashed (signal %d, %s)", sig, strsignal(sig));
+    snprintf(buf, len, "error: rvpmu stat crashed (signal %d: %s)", sig, strsignal(sig));
     return buf;
   }
   int code = WEXITSTATUS(st);

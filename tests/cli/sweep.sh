@@ -53,6 +53,22 @@ rv sweep "$TMP/wall.json" -o "$TMP/wall" --jobs 2
 check_eq "wall-clock timeout_s: the endless job is a timeout row, the other ok" \
   "$(tail -n +2 "$TMP/wall/results.csv" | cut -d, -f3,6 | paste -sd' ')" "loop,timeout work,ok"
 
+# A crash of rvpmu stat itself (here a stand-in that dies of SIGSEGV, put in the plan in place
+# of rvpmu) is a row with its signal, and the job's own status stays in its result.
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$TMP/crasher"
+chmod +x "$TMP/crasher"
+python3 - "$TMP/wall/plan.json" "$TMP/crasher" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1])); plan["rvpmu"] = sys.argv[2]
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+rm -f "$TMP/wall/jobs/1.json"
+rv sweep --job "$TMP/wall" 1
+expect_status "sweep --job: a crashed job is recorded (status 0)" 0
+rv sweep --merge "$TMP/wall"
+check_eq "a crashed rvpmu stat is an error row naming its signal" \
+  "$(tail -n +2 "$TMP/wall/results.csv" | cut -d, -f3,6 | paste -sd' ')" "loop,timeout work,error: rvpmu stat crashed (signal 11: Segmentation fault)"
+
 # --- --resume after killing a sweep half-way: finished jobs are not run again. Each job runs
 # long enough (an endless loop up to SLOW_INSNS) to be caught half-way, also on the slower
 # sanitizer build.
