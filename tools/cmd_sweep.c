@@ -195,6 +195,7 @@ int cmd_sweep(int argc, char **argv) {
   free(ids);
   if (eo.no_wait) rc = engine_rc ? 1 : 0;
   else rc = merge_and_report(dir);
+  if (engine_rc == SWEEP_INTERRUPTED) rc = 130;
 done:
   free(dir);
   free(self);

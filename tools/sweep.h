@@ -36,6 +36,7 @@ struct sweep_engine_options {
   bool no_wait;               /* slurm: submit and return */
   bool resume;
 };
+#define SWEEP_INTERRUPTED (-2) /* sweep_engine_local: stopped by SIGINT or SIGTERM */
 int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, int n);
 int sweep_engine_parallel(const struct sweep_engine_options *o, const long *ids, int n);
 int sweep_engine_slurm(const struct sweep_engine_options *o, const long *ids, int n);

@@ -59,7 +59,16 @@ static int count_done(const char *dir, const long *ids, int n) {
   return done;
 }
 
+static volatile sig_atomic_t interrupted;
+static void on_interrupt(int sig) { interrupted = sig; }
+
 int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, int n) {
+  /* Ctrl-C or a TERM: start nothing more, stop the running jobs (they record nothing), and
+   * let the caller merge what is there. */
+  struct sigaction sa = {.sa_handler = on_interrupt}, old_int, old_term;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   struct sweep_progress prog;
   sweep_progress_start(&prog, n);
   struct running {
@@ -68,8 +77,13 @@ int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, in
   } *run = calloc((size_t)o->jobs, sizeof *run);
   int running = 0, next = 0, failed = 0, done = 0;
   pid_t parent = getpid();
-  while (next < n || running > 0) {
-    while (running < o->jobs && next < n) {
+  bool stopping = false;
+  while ((next < n && !interrupted) || running > 0) {
+    if (interrupted && !stopping) {
+      stopping = true;
+      for (int i = 0; i < running; i++) kill(run[i].pid, SIGTERM);
+    }
+    while (running < o->jobs && next < n && !interrupted) {
       char id[32];
       snprintf(id, sizeof id, "%ld", ids[next]);
       pid_t pid = fork();
@@ -104,6 +118,12 @@ int sweep_engine_local(const struct sweep_engine_options *o, const long *ids, in
   }
   sweep_progress_update(&prog, done, true);
   free(run);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  if (interrupted) {
+    fprintf(stderr, "rvpmu sweep: interrupted (%s); --resume runs the jobs without a result\n", strsignal(interrupted));
+    return SWEEP_INTERRUPTED;
+  }
   return failed ? -1 : 0;
 }
 

@@ -89,6 +89,22 @@ done_before=$(ls "$TMP/slow/jobs/" | grep -c '^[0-9]*\.json$')
 if [ "$done_before" -ge 2 ] && [ "$done_before" -lt 6 ]; then ok "killed sweep: $done_before of 6 jobs recorded"
 else not_ok "killed sweep half-way" "$done_before results"; fi
 check_eq "no job of the killed sweep runs on" "$(pgrep -f "sweep --job $TMP/slow" | wc -l)" 0
+# A TERM to the sweep itself (or Ctrl-C): the running jobs stop, what is done is merged.
+"$RVPMU" sweep "$TMP/slow.json" -o "$TMP/term" --jobs 2 >/dev/null 2>"$TMP/term.err" &
+pid=$!
+for _ in $(seq 600); do
+  [ "$(ls "$TMP/term/jobs/" 2>/dev/null | grep -c '^[0-9]*\.json$')" -ge 1 ] && break
+  sleep 0.1
+done
+kill -TERM "$pid"
+wait "$pid"
+term_st=$?
+if [ "$term_st" = 130 ] && grep -q "interrupted (Terminated); --resume runs the jobs without a result" "$TMP/term.err" &&
+  [ "$(grep -c ',error: no result' "$TMP/term/results.csv" 2>/dev/null)" -ge 1 ]; then
+  ok "TERM to a sweep: status 130, running jobs stopped, the rest merged as error rows"
+else not_ok "TERM to a sweep: status 130, running jobs stopped, the rest merged" "status $term_st" "$(cat "$TMP/term.err")"; fi
+check_eq "no job of the terminated sweep runs on" "$(pgrep -f "sweep --job $TMP/term" | wc -l)" 0
+
 rv sweep --merge "$TMP/slow"
 expect_status "merge of an incomplete sweep: status 1" 1
 check_eq "merge never drops a job: missing results are error rows" \
