@@ -41,6 +41,9 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *o);
  * Returns the exit status rvpmu should give and fills the host seconds spent. */
 int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double *host_seconds);
 
+/* The host's monotonic clock in seconds (for elapsed times, progress and timeouts). */
+double host_now_seconds(void);
+
 /* The exit status rvpmu gives for a run that ended with `stop` (printing why, for a limit or an
  * error): the guest's exit code, EXIT_MAX_INSNS or EXIT_SIM_ERROR. */
 int exit_status_of(struct rvpmu_machine *m, enum rvpmu_stop stop);

@@ -206,7 +206,7 @@ static void on_sigint(int sig) {
   interrupted = 1;
 }
 
-static double now_seconds(void) {
+double host_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -217,12 +217,12 @@ int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double 
   struct sigaction sa = {.sa_handler = on_sigint}, old;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old);
-  double start = now_seconds(), last = start;
+  double start = host_now_seconds(), last = start;
   enum rvpmu_stop stop;
   for (;;) {
     stop = rvpmu_machine_run(m, CHUNK_INSNS);
     if (stop != RVPMU_RUNNING || interrupted) break;
-    double t = now_seconds();
+    double t = host_now_seconds();
     if (progress && t - last >= 2.0) {
       uint64_t insns = 0;
       for (unsigned h = 0; h < rvpmu_machine_harts(m); h++) {
@@ -234,7 +234,7 @@ int run_to_end(struct rvpmu_machine *m, const struct machine_options *o, double 
       last = t;
     }
   }
-  *host_seconds = now_seconds() - start;
+  *host_seconds = host_now_seconds() - start;
   sigaction(SIGINT, &old, NULL);
   if (interrupted) {
     fprintf(stderr, "rvpmu: interrupted\n");

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tools/plot.h"
 
@@ -15,12 +14,6 @@ static volatile sig_atomic_t interrupted;
 static void on_sigint(int sig) {
   (void)sig;
   interrupted = 1;
-}
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Each event's count so far, summed over the harts. */
@@ -85,7 +78,7 @@ int stat_interval_run(struct rvpmu_machine *m, double interval_ms, const char *c
   struct sigaction sa = {.sa_handler = on_sigint}, old;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old);
-  double start = now_seconds(), last_s = 0;
+  double start = host_now_seconds(), last_s = 0;
   enum rvpmu_stop stop = RVPMU_RUNNING;
   uint64_t next = step;
   while (stop == RVPMU_RUNNING && !interrupted) {
@@ -100,7 +93,7 @@ int stat_interval_run(struct rvpmu_machine *m, double interval_ms, const char *c
     last_s = t;
     while (next <= clock) next += step; /* a WFI may have slept over several intervals */
   }
-  *host_seconds = now_seconds() - start;
+  *host_seconds = host_now_seconds() - start;
   sigaction(SIGINT, &old, NULL);
   int status = interrupted ? 130 : exit_status_of(m, stop);
   if (interrupted) fprintf(stderr, "rvpmu: interrupted\n");

@@ -11,13 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tools/commands.h"
 #include "tools/sweep.h"
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void sleep_ms(long ms) {
   struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
@@ -25,7 +20,7 @@ static void sleep_ms(long ms) {
 }
 
 void sweep_progress_start(struct sweep_progress *p, int total) {
-  *p = (struct sweep_progress){.total = total, .start = now_seconds(), .tty = isatty(STDERR_FILENO)};
+  *p = (struct sweep_progress){.total = total, .start = host_now_seconds(), .tty = isatty(STDERR_FILENO)};
   p->last = p->start;
 }
 
@@ -35,7 +30,7 @@ static void clock_text(char *buf, size_t len, double s) {
 }
 
 void sweep_progress_update(struct sweep_progress *p, int done, bool final) {
-  double t = now_seconds();
+  double t = host_now_seconds();
   if (!final && done == p->done && t - p->last < 1.0) return;
   if (!final && !p->tty && t - p->last < 5.0) return; /* a log file: a line now and then */
   p->done = done;

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tools/commands.h"
 #include "tools/sweep.h"
 
 #ifndef RVPMU_VERSION
@@ -103,12 +104,6 @@ static void last_line(const char *path, char *out, size_t len) {
   fclose(f);
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Runs argv with stdout and stderr into files; kills it after timeout_s (0: never). Returns
  * the wait status, or -1; *timed_out tells whether it was killed for time. */
 static int run_child(char **argv, const char *out, const char *err, double timeout_s, bool *timed_out) {
@@ -127,13 +122,13 @@ static int run_child(char **argv, const char *out, const char *err, double timeo
     fprintf(stderr, "rvpmu: cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
-  double deadline = timeout_s > 0 ? now_seconds() + timeout_s : 0;
+  double deadline = timeout_s > 0 ? host_now_seconds() + timeout_s : 0;
   for (;;) {
     int st;
     pid_t r = waitpid(pid, &st, deadline ? WNOHANG : 0);
     if (r == pid) return st;
     if (r < 0 && errno != EINTR) return -1;
-    if (deadline && now_seconds() >= deadline && !*timed_out) {
+    if (deadline && host_now_seconds() >= deadline && !*timed_out) {
       kill(pid, SIGKILL);
       *timed_out = true;
       deadline = 0; /* now wait for it */
@@ -221,9 +216,9 @@ int sweep_job_run(const char *dir, long id) {
   file_sha256(elf, sha);
   remove_leftovers(dir, id);
   bool timed_out;
-  double start = now_seconds();
+  double start = host_now_seconds();
   int st = run_child(argv, out_path, err_path, json_number_value(json_object_get(plan, "timeout_s")), &timed_out);
-  double host_s = now_seconds() - start;
+  double host_s = host_now_seconds() - start;
   free(argv);
   json_t *stat = json_load_file(tmp_stat, 0, NULL);
   if (stat) rename(tmp_stat, stat_path);
