@@ -34,7 +34,10 @@ struct samples {
   double *counts; /* n rows of nevents counts */
 };
 
-static void keep(struct samples *s, int nevents, double time_ms, const uint64_t *delta) {
+/* Keeps one interval as counts per `interval_ms` (its own length can differ by a few cycles,
+ * and the last one is shorter), so that every point matches the axis' "count per MS". */
+static void keep(struct samples *s, int nevents, double time_ms, double length_ms, double interval_ms,
+                 const uint64_t *delta) {
   if (s->n == s->cap) {
     s->cap = s->cap ? 2 * s->cap : 256;
     s->time_ms = realloc(s->time_ms, sizeof *s->time_ms * (size_t)s->cap);
@@ -42,7 +45,8 @@ static void keep(struct samples *s, int nevents, double time_ms, const uint64_t 
     if (!s->time_ms || !s->counts) abort();
   }
   s->time_ms[s->n] = time_ms;
-  for (int e = 0; e < nevents; e++) s->counts[(size_t)s->n * (size_t)nevents + (size_t)e] = (double)delta[e];
+  double scale = length_ms > 0 ? interval_ms / length_ms : 1.0;
+  for (int e = 0; e < nevents; e++) s->counts[(size_t)s->n * (size_t)nevents + (size_t)e] = (double)delta[e] * scale;
   s->n++;
 }
 
@@ -89,7 +93,7 @@ int stat_interval_run(struct rvpmu_machine *m, double interval_ms, const char *c
     memcpy(prev, now, sizeof *now * (size_t)nevents);
     double t = (double)clock / hz;
     row(ctx, t, t - last_s, delta);
-    if (plot_path) keep(&kept, nevents, t * 1e3, delta);
+    if (plot_path) keep(&kept, nevents, t * 1e3, (t - last_s) * 1e3, interval_ms, delta);
     last_s = t;
     while (next <= clock) next += step; /* a WFI may have slept over several intervals */
   }
