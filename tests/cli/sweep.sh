@@ -69,6 +69,12 @@ rv sweep --merge "$TMP/wall"
 check_eq "a crashed rvpmu stat is an error row naming its signal" \
   "$(tail -n +2 "$TMP/wall/results.csv" | cut -d, -f3,6 | paste -sd' ')" "loop,timeout work,error: rvpmu stat crashed (signal 11: Segmentation fault)"
 
+# A result file that is not JSON (written by hand, or a disk that lost it) is an error row too.
+echo '{"status": "ok", "stat": {' >"$TMP/wall/jobs/0.json"
+rv sweep --merge "$TMP/wall"
+check_eq "an unreadable result is an error row, not a gap" "$(sed -n 2p "$TMP/wall/results.csv" | cut -d, -f3,6 | cut -c1-43)" \
+  "loop,error: unreadable result jobs/0.json ("
+
 # --- --resume after killing a sweep half-way: finished jobs are not run again. Each job runs
 # long enough (an endless loop up to SLOW_INSNS) to be caught half-way, also on the slower
 # sanitizer build.
