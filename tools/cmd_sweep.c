@@ -187,7 +187,7 @@ int cmd_sweep(int argc, char **argv) {
   int n = (int)json_array_size(json_object_get(plan, "jobs")), todo = 0;
   long *ids = malloc(sizeof *ids * (size_t)n);
   for (long id = 0; id < n; id++)
-    if (access(sweep_result_path(dir, id), F_OK) != 0) ids[todo++] = id;
+    if (!sweep_has_result(dir, id)) ids[todo++] = id;
   if (eo.resume) fprintf(stderr, "rvpmu sweep: %d of %d jobs have results; running the other %d\n", n - todo, n, todo);
   eo.dir = dir;
   eo.rvpmu = self;

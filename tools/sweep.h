@@ -26,6 +26,9 @@ int sweep_job_run(const char *dir, long id);
 /* The path of job `id`'s result in `dir` (static buffer). */
 const char *sweep_result_path(const char *dir, long id);
 
+/* Whether job `id` has a readable result (one with a status): --resume runs the others. */
+bool sweep_has_result(const char *dir, long id);
+
 /* Engines: run the jobs listed in `ids` (n of them) and return when they are done (or, for
  * Slurm with no_wait, submitted). 0 on success, -1 with a message if the engine failed. */
 struct sweep_engine_options {

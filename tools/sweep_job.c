@@ -29,6 +29,13 @@ const char *sweep_result_path(const char *dir, long id) {
   return path;
 }
 
+bool sweep_has_result(const char *dir, long id) {
+  json_t *r = json_load_file(sweep_result_path(dir, id), 0, NULL);
+  bool ok = json_is_string(json_object_get(r, "status"));
+  json_decref(r);
+  return ok;
+}
+
 int sweep_write_atomic(const char *path, const char *text, size_t len) {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());

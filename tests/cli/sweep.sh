@@ -74,6 +74,9 @@ echo '{"status": "ok", "stat": {' >"$TMP/wall/jobs/0.json"
 rv sweep --merge "$TMP/wall"
 check_eq "an unreadable result is an error row, not a gap" "$(sed -n 2p "$TMP/wall/results.csv" | cut -d, -f3,6 | cut -c1-43)" \
   "loop,error: unreadable result jobs/0.json ("
+rv sweep "$TMP/wall.json" -o "$TMP/wall" --resume
+if [ "$st" = 0 ] && grep -q "1 of 2 jobs have results; running the other 1" "$TMP/err"; then ok "--resume runs a job whose result is unreadable again"
+else not_ok "--resume runs a job whose result is unreadable again" "$(last_run)"; fi
 
 # --- --resume after killing a sweep half-way: finished jobs are not run again. Each job runs
 # long enough (an endless loop up to SLOW_INSNS) to be caught half-way, also on the slower
