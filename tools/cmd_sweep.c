@@ -40,7 +40,7 @@ static void usage(FILE *out) {
           "  --engine slurm          one Slurm job array (sbatch --array, script DIR/slurm.sh),\n"
           "                          waits for it and merges; --slurm-opts WORDS go to sbatch\n"
           "                          (e.g. '--partition=short --time=10'); --no-wait only submits\n"
-          "  --resume                run only the jobs of DIR that have no result yet\n"
+          "  --resume                run only the jobs of DIR without a (readable) result\n"
           "  --merge DIR             merge the results present (e.g. after --no-wait)\n"
           "  --job DIR ID            run job ID of DIR's plan and record its result: what every\n"
           "                          engine runs\n"
