@@ -97,7 +97,7 @@ wait "$pid" 2>/dev/null
 done_before=$(ls "$TMP/slow/jobs/" | grep -c '^[0-9]*\.json$')
 if [ "$done_before" -ge 2 ] && [ "$done_before" -lt 6 ]; then ok "killed sweep: $done_before of 6 jobs recorded"
 else not_ok "killed sweep half-way" "$done_before results"; fi
-check_eq "no job of the killed sweep runs on" "$(pgrep -f "sweep --job $TMP/slow" | wc -l)" 0
+check_eq "no job of the killed sweep runs on" "$(processes_running "sweep --job $TMP/slow")" 0
 # A TERM to the sweep itself (or Ctrl-C): the running jobs stop, what is done is merged.
 "$RVPMU" sweep "$TMP/slow.json" -o "$TMP/term" --jobs 2 >/dev/null 2>"$TMP/term.err" &
 pid=$!
@@ -112,7 +112,7 @@ if [ "$term_st" = 130 ] && grep -q "interrupted (Terminated); --resume runs the 
   [ "$(grep -c ',error: no result' "$TMP/term/results.csv" 2>/dev/null)" -ge 1 ]; then
   ok "TERM to a sweep: status 130, running jobs stopped, the rest merged as error rows"
 else not_ok "TERM to a sweep: status 130, running jobs stopped, the rest merged" "status $term_st" "$(cat "$TMP/term.err")"; fi
-check_eq "no job of the terminated sweep runs on" "$(pgrep -f "sweep --job $TMP/term" | wc -l)" 0
+check_eq "no job of the terminated sweep runs on" "$(processes_running "sweep --job $TMP/term")" 0
 
 rv sweep --merge "$TMP/slow"
 expect_status "merge of an incomplete sweep: status 1" 1

@@ -13,6 +13,17 @@ sweep_spec3x3() {
 JSON
 }
 
+# processes_running PATTERN: how many processes have PATTERN in their command line (no
+# procps needed).
+processes_running() {
+  local p n=0
+  for p in /proc/[0-9]*; do
+    [ "$p" = "/proc/$$" ] && continue
+    { tr '\0' ' ' <"$p/cmdline"; } 2>/dev/null | grep -qF -- "$1" && n=$((n + 1))
+  done
+  echo "$n"
+}
+
 # result_files DIR: "name mtime inode" of each job result DIR/jobs/ID.json, sorted by name.
 result_files() {
   local f
