@@ -38,6 +38,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
+  csr_map_reset(h);
   hart_update_models(h);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "csr/csr.h"
+#include "profiles/csr_map.h"
 #include "hpm/hpm.h"
 #include "isa/insn.h"
 
@@ -55,6 +56,7 @@ struct hart {
   /* Trap and status CSRs (privileged spec ch. 3 and 4); sstatus/sie/sip are views. */
   uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
   uint64_t stvec, sscratch, sepc, scause, stval, satp, menvcfg, senvcfg;
+  uint32_t csr_regs[CSR_MAP_REGS]; /* the core's own CSRs (profile.csr_map, CSR_MAP_REGISTER) */
   struct hpm hpm;
 
   /* Execution control. */

@@ -51,6 +51,7 @@ static void exec_mret(struct hart *h, const struct block *blk, const struct insn
   uint64_t s = h->mstatus & ~(MSTATUS_MIE | MSTATUS_MPP);
   if (h->mstatus & MSTATUS_MPIE) s |= MSTATUS_MIE;
   s |= MSTATUS_MPIE;
+  if (!h->machine->profile->has_u_mode) s |= MSTATUS_MPP; /* MPP: the least-privileged mode */
   if (mpp != PRIV_M) s &= ~MSTATUS_MPRV;
   h->mstatus = s;
   h->pc = h->mepc;

@@ -42,19 +42,23 @@ static const struct profile_event ibex_doc_events[] = {
     {0},
 };
 
+/* The RTL's hardwired selectors are bit X-3 for mhpmcounterX (rtl/ibex_cs_registers.sv:
+ * mhpmevent[i][i - MHPMCOUNTER_BASE]; measured by tests/profiles/csrmap), not the document's
+ * bit X; mcycle and minstret have no selector there. */
+#define RTL_SEL(counter) SEL((counter) - 3)
 static const struct profile_event ibex_rtl_events[] = {
-    {"NumCycles", SEL(0), EV_CYCLES, "number of cycles (mcycle)", 0x1},
-    {"NumInstrRet", SEL(2), EV_INSNS, "number of instructions retired (minstret)", 0x2},
-    {"NumCyclesLSU", SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
-    {"NumCyclesIF", SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
-    {"NumLoads", SEL(5), EV_LOADS, "number of loads (a misaligned one counts once)", 0},
-    {"NumStores", SEL(6), EV_STORES, "number of stores (a misaligned one counts once)", 0},
-    {"NumJumps", SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
-    {"NumBranches", SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
-    {"NumBranchesTaken", SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
-    {"NumInstrRetC", SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
-    {"NumCyclesMulWait", SEL(11), EV_STALL_MUL, "cycles waiting for multiply to complete", 0},
-    {"NumCyclesDivWait", SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
+    {"NumCycles", 0, EV_CYCLES, "number of cycles (mcycle)", 0x1},
+    {"NumInstrRet", 0, EV_INSNS, "number of instructions retired (minstret)", 0x2},
+    {"NumCyclesLSU", RTL_SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
+    {"NumCyclesIF", RTL_SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
+    {"NumLoads", RTL_SEL(5), EV_LOADS, "number of loads (a misaligned one counts once)", 0},
+    {"NumStores", RTL_SEL(6), EV_STORES, "number of stores (a misaligned one counts once)", 0},
+    {"NumJumps", RTL_SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
+    {"NumBranches", RTL_SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
+    {"NumBranchesTaken", RTL_SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
+    {"NumInstrRetC", RTL_SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
+    {"NumCyclesMulWait", RTL_SEL(11), EV_STALL_MUL, "cycles waiting for multiply to complete", 0},
+    {"NumCyclesDivWait", RTL_SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
     {0},
 };
 
@@ -66,10 +70,11 @@ static uint64_t ibex_decode(const struct profile *p, uint64_t selector) {
   return mask;
 }
 
-/* mhpmeventX reads bit X for the counters that exist (3..12), 0 for the others. */
+/* mhpmeventX reads bit X (document) or X-3 (RTL) for the counters that exist (3..12), 0 for
+ * the others. */
 static uint64_t ibex_selector_reset(const struct profile *p, unsigned idx) {
-  (void)p;
-  return idx <= 12 ? SEL(idx) : 0;
+  if (idx > 12) return 0;
+  return p->options[OPT_VARIANT_RTL] ? RTL_SEL(idx) : SEL(idx);
 }
 
 static bool wb_stage(const struct profile *p) { return p->options[OPT_WB] != 0; }
@@ -241,6 +246,8 @@ const struct profile ibex_profile = {
     .has_sscofpmf = false,
     .has_smcntrpmf = false,
     .time_csr_traps = true,
+    .csr_map = ibex_csr_map,       /* src/profiles/ibex_csrs.c */
+    .local_irqs = 0x7fff0000,      /* the 15 fast interrupts */
     .events = ibex_doc_events,
     .decode_selector = ibex_decode,
     .selector_reset = ibex_selector_reset,

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "profiles/csr_map.h"
 #include "hpm/events.h"
 #include "profiles/timing.h"
 
@@ -44,6 +45,10 @@ struct profile {
   uint64_t selector_mask;      /* writable selector bits when writable (0: bits 55:0) */
   bool has_sscofpmf, has_smcntrpmf;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
+  /* Every CSR the core has (src/profiles/CORE_csrs.c; csr/csr_map.h), NULL: every CSR csr.c
+   * knows (the generic cores). */
+  const struct csr_map_entry *csr_map;
+  uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
   /* The events a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits removed)
    * counts, as a mask of event ids: 0 counts nothing, one bit counts that event, several bits
