@@ -154,6 +154,10 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
   if ((csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31) || (csr >= CSR_MCYCLEH && csr <= CSR_MHPMCOUNTER31H)) {
     unsigned idx = csr & 31;
     uint64_t old = hpm_counter_value(&h->hpm, idx);
+    /* The write replaces the increment of the instruction retiring in the writeback stage
+     * in the same cycle, the one before it, if minstret runs; a half write shows that in the
+     * other half. */
+    if (idx == 2 && h->csr_write_collides && !(h->hpm.mcountinhibit >> 2 & 1)) old--;
     hpm_counter_write(&h->hpm, idx, rv32 ? merge_half(old, v, csr >= CSR_MCYCLEH) : v);
     return;
   }

@@ -91,6 +91,8 @@ struct hart {
    * waits here until its instruction has retired, so that instruction counts under the old
    * configuration (docs/counters.md). */
   unsigned deferred_csr;    /* CSR number, 0 if none */
+  bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
+                             * retirement of the one before (profile.minstret_write_collides) */
   uint64_t deferred_value;
 
   /* Translation caches. */

@@ -157,6 +157,7 @@ const struct profile cv32e40p_profile = {
     .misaligned_in_hardware = true,
     .misaligned_extra = {{{0, 1}}, 1},
     .div_timing = cv32e40p_div_timing,
+    .counter_write_first_cycle = true, /* measured (csrwrite.S) */
     .max_cycles_per_insn = 40,
     .timer_irq_latency = 4, /* measured (spin_irq) */
 };

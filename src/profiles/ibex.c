@@ -96,6 +96,20 @@ static bool csr_flushes(const struct insn *in) {
 
 static uint64_t const IF = EV_BIT(EV_STALL_IF), LSU = EV_BIT(EV_STALL_LSU);
 
+/* With the writeback stage, does `prev` retire in the first cycle of the instruction after it?
+ * Yes unless it leaves fetch bubbles behind: a pipeline flush (CSR write, MRET, FENCE.I, WFI)
+ * or a control transfer. Measured for a CSR read (yes) and a flushing CSR write (no) before a
+ * minstreth write (csrwrite.S); the other kinds follow the pipeline. */
+static bool retires_with_next(const struct insn *prev) {
+  if (prev->cls & (CLS_BRANCH | CLS_JUMP)) return false;
+  switch (prev->op) {
+    case OP_MRET: case OP_FENCE_I: case OP_WFI: return false;
+    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
+      return !csr_flushes(prev);
+    default: return true;
+  }
+}
+
 static void ibex_time_insn(const struct profile *p, const struct insn_context *c, struct insn_timing *t) {
   const struct insn *in = c->in;
   uint64_t retire = insn_retire_events(in);
@@ -178,6 +192,8 @@ static void apply_timing(struct profile *p) {
   timing_add(&p->taken_branch, IF | EV_BIT(EV_BR_TAKEN), 1);
   if (!bta(p)) timing_add(&p->taken_branch, 0, 1);
   p->config_write_counts_new = wb_stage(p);
+  p->minstret_write_collides = wb_stage(p) ? retires_with_next : NULL; /* measured (csrwrite.S) */
+  p->counter_write_first_cycle = true; /* measured (csrwrite.S) */
   /* Measured: the writeback stage delays a timer interrupt by one more cycle, and a sleeping
    * core then wakes without the extra cycle. */
   p->timer_irq_latency = wb_stage(p) ? 3 : 2;
@@ -256,10 +272,11 @@ const struct profile ibex_profile = {
     .time_insn = ibex_time_insn,
     /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer needs a second fetch. */
     .unaligned_target = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
-    /* From reset to the first instruction: one cycle, in which NumCyclesIF counts twice
-     * (measured: whole-program counts from reset are 1 cycle and 2 fetch waits above the
-     * sum of the instructions). */
-    .reset_fill = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
+    /* From reset to the first instruction: three cycles, two of them fetch waits, and
+     * NumCyclesIF counts once more without a cycle of its own (measured: whole-program counts
+     * from reset are 3 cycles and 3 fetch waits above the sum of the instructions, with the
+     * final STOP counting only its first cycle, see counter_write_first_cycle). */
+    .reset_fill = {{{EV_BIT(EV_STALL_IF), 2}, {0, 1}}, 2},
     .reset_events = EV_BIT(EV_STALL_IF),
     .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
     .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 1}}, 2},

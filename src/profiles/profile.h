@@ -92,6 +92,15 @@ struct profile {
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
   /* Extra cycles of a multiply for these operands (NULL: static cost only). */
   void (*mul_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
+  bool counter_write_first_cycle;    /* a CSR write to a counter or to mcountinhibit/mhpmevent
+                                      * takes effect after the instruction's first cycle: its
+                                      * other cycles count under the new state (Ibex, CV32E40P:
+                                      * written in ID, the flush cycles follow) */
+  /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
+   * the instruction before it retires in the writeback stage, and that increment is lost,
+   * unless a pipeline bubble separates them. Says whether `prev` retires in that cycle; NULL:
+   * never. */
+  bool (*minstret_write_collides)(const struct insn *prev);
   bool config_write_counts_new;      /* the instruction writing mcountinhibit/mhpmevent counts
                                       * under the new configuration (Ibex with writeback stage) */
   unsigned max_cycles_per_insn;      /* bound used for overflow budgets (>= 1) */

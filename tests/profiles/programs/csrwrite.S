@@ -3,7 +3,8 @@
  * the same value), the immediate forms with 0 and non-zero, two flushing writes back to
  * back, a flushing write followed by a load, a taken branch or a jump; and writing the
  * counters themselves while they run (mcycle, minstret, mhpmcounter3, high halves),
- * each read back right after the write (RESULT rows give the value read). */
+ * each read back right after the write (RESULT rows give the value read); stopping a
+ * counter and reading it at once; writing a selector while its counter runs. */
 #include "pmu.h"
 
 .macro BODY
@@ -170,6 +171,29 @@
   ENDREGION cycle_read2
   sub   s5, s5, s4
   RESULT cycle_read2_d, s5
+  /* Stop mcycle alone and read it right after the write, then restart it. */
+  li    a0, 1
+  REGION inhibit_read
+  csrw  mcountinhibit, a0
+  csrr  s4, mcycle
+  csrr  s5, mcycle
+  csrw  mcountinhibit, zero
+  csrr  s6, mcycle
+  ENDREGION inhibit_read
+  RESULT inhibit_read_r1, s4
+  RESULT inhibit_read_r2, s5
+  RESULT inhibit_read_r3, s6
+
+  /* Select CYCLES for mhpmcounter31 while it runs (CV32E40P; Ibex ignores the write). */
+  li    a0, 1
+  REGION selector_write
+  csrw  mhpmevent31, a0
+  nop
+  csrr  s4, mhpmcounter31
+  ENDREGION selector_write
+  csrw  mhpmevent31, zero
+  RESULT selector_write_r, s4
+
   j     2f
   .balign 4
 9:
