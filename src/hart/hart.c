@@ -223,6 +223,7 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
     h->mcause = xcause;
     h->mepc = epc;
     h->mtval = tval;
+    if (p->trap_taken) p->trap_taken(h, interrupt);
     uint64_t s = h->mstatus & ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MIE);
     if (h->mstatus & MSTATUS_MIE) s |= MSTATUS_MPIE;
     s |= (uint64_t)h->priv << MSTATUS_MPP_SHIFT;

@@ -67,6 +67,7 @@ static void exec_mret(struct hart *h, const struct block *blk, const struct insn
   if (h->mstatus & MSTATUS_MPIE) s |= MSTATUS_MIE;
   s |= MSTATUS_MPIE;
   if (!h->machine->profile->has_u_mode) s |= MSTATUS_MPP; /* MPP: the least-privileged mode */
+  if (h->machine->profile->trap_return) h->machine->profile->trap_return(h);
   if (mpp != PRIV_M) s &= ~MSTATUS_MPRV;
   h->mstatus = s;
   h->pc = h->mepc;

@@ -8,6 +8,7 @@
 #ifndef RVPMU_PROFILES_CSR_MAP_H
 #define RVPMU_PROFILES_CSR_MAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum csr_map_kind {
@@ -39,6 +40,9 @@ struct csr_map_entry {
 
 /* The maps of the core profiles (terminated by a CSR_MAP_END entry). */
 extern const struct csr_map_entry ibex_csr_map[];
+struct hart;
+void ibex_csr_trap_taken(struct hart *h, bool interrupt);
+void ibex_csr_trap_return(struct hart *h);
 extern const struct csr_map_entry cv32e40p_csr_map[];
 extern const struct csr_map_entry cv32e40p_fpu_csr_map[];
 

@@ -8,7 +8,12 @@
  * (DbgTriggerEn=0), time/timeh and mtime, mcyclecfg/minstretcfg, and outside debug mode the
  * debug CSRs dcsr, dpc, dscratch0/1 (rvpmu has no debug mode, so they always trap). */
 #include "csr/csr.h"
+#include "hart/hart.h"
 #include "profiles/csr_map.h"
+
+enum { REG_CPUCTRLSTS };                     /* hart.csr_regs slots */
+#define CPUCTRLSTS_SYNC_EXC_SEEN (1u << 6)     /* a synchronous exception is being handled */
+#define CPUCTRLSTS_DOUBLE_FAULT_SEEN (1u << 7) /* one happened while handling another (sticky) */
 
 #define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, name}
 #define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, name}
@@ -31,7 +36,8 @@ const struct csr_map_entry ibex_csr_map[] = {
     /* cpuctrlsts: icache_enable, data_ind_timing, dummy_instr_en/mask read 0 in this
      * configuration (ICache=0, SecureIbex=0); sync_exc_seen (6) and double_fault_seen (7)
      * are writable. */
-    {CSR_CPUCTRLSTS, CSR_CPUCTRLSTS, CSR_MAP_REGISTER, 0, 0, 0, 0xc0, "cpuctrlsts"},
+    {CSR_CPUCTRLSTS, CSR_CPUCTRLSTS, CSR_MAP_REGISTER, 0, REG_CPUCTRLSTS, 0,
+     CPUCTRLSTS_SYNC_EXC_SEEN | CPUCTRLSTS_DOUBLE_FAULT_SEEN, "cpuctrlsts"},
     CONST(CSR_SECURESEED, 0, "secureseed"), /* write-only: reads 0 */
     STD(CSR_MCYCLE, CSR_MHPMCOUNTER31, 0, ~0u, "mcycle..mhpmcounter31"),
     STD(CSR_MCYCLEH, CSR_MHPMCOUNTER31H, 0, ~0u, "mcycleh..mhpmcounter31h"),
@@ -42,3 +48,15 @@ const struct csr_map_entry ibex_csr_map[] = {
     STD(CSR_MIMPID, CSR_MCONFIGPTR, 0, 0, "mimpid, mhartid, mconfigptr"),
     {0},
 };
+
+/* A synchronous exception sets sync_exc_seen, and double_fault_seen if it was already set
+ * (rtl/ibex_cs_registers.sv, csr_save_cause_i); interrupts leave both alone. */
+void ibex_csr_trap_taken(struct hart *h, bool interrupt) {
+  uint32_t *sts = &h->csr_regs[REG_CPUCTRLSTS];
+  if (interrupt) return;
+  if (*sts & CPUCTRLSTS_SYNC_EXC_SEEN) *sts |= CPUCTRLSTS_DOUBLE_FAULT_SEEN;
+  *sts |= CPUCTRLSTS_SYNC_EXC_SEEN;
+}
+
+/* MRET clears sync_exc_seen (csr_restore_mret_i). */
+void ibex_csr_trap_return(struct hart *h) { h->csr_regs[REG_CPUCTRLSTS] &= ~CPUCTRLSTS_SYNC_EXC_SEEN; }

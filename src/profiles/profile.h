@@ -49,6 +49,10 @@ struct profile {
    * knows (the generic cores). */
   const struct csr_map_entry *csr_map;
   uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
+  /* What the core's own CSRs do when a trap is taken into M mode and on MRET (NULL: nothing;
+   * Ibex: cpuctrlsts.sync_exc_seen / double_fault_seen). */
+  void (*trap_taken)(struct hart *h, bool interrupt);
+  void (*trap_return)(struct hart *h);
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
   /* The events a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits removed)
    * counts, as a mask of event ids: 0 counts nothing, one bit counts that event, several bits

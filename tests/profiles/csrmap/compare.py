@@ -9,6 +9,8 @@ read traps; the CSV (tests/reference/csrmap-*.csv) holds the same, measured on t
     csr,read,write_ones,write_zero
     reset 0x300,0x00000080,,           (value before anything trapped)
     ...
+    cpuctrlsts handler,0x00000040,,    (Ibex: cpuctrlsts in a trap handler, after MRET, ...)
+    ...
     0x300,0x00000080,0x00221888,0x00000000
     ...
     read_traps,3922,,
@@ -33,6 +35,10 @@ def parse(text):
             rows[m.group(1)] = m.groups()[1:]
         elif r:
             rows["reset " + r.group(1)] = (r.group(2), "", "")
+        elif line.startswith("exc cpuctrlsts "):  # Ibex: "exc cpuctrlsts handler=V mret=V ..."
+            for item in line.split()[2:]:
+                key, _, value = item.partition("=")
+                rows["cpuctrlsts " + key] = (value, "", "")
         elif line.startswith("csrmap.read_traps="):
             rows["read_traps"] = (str(int(line.split("=", 1)[1], 16)), "", "")
         elif line.startswith("csrmap.fatal"):
@@ -47,7 +53,8 @@ def main():
         w = csv.writer(sys.stdout, lineterminator="\n")
         w.writerow(["csr", "read", "write_ones", "write_zero"])
         for key in sorted(k for k in rows if k.startswith("reset")) + \
-                sorted(k for k in rows if k.startswith("0x")) + ["read_traps"]:
+                sorted(k for k in rows if k.startswith("0x")) + \
+                [k for k in rows if k.startswith("cpuctrlsts")] + ["read_traps"]:
             w.writerow([key, *rows[key]])
         return 0
     rvpmu, csv_path, core, elf = sys.argv[1:5]

@@ -31,6 +31,7 @@ static void out_hex(uint32_t v, int digits) {
 }
 
 extern char csrmap_read[], csrmap_write[];
+extern volatile uint32_t csrmap_exc_sts, csrmap_nest;
 
 /* Calls stub `n` of `table` with a1 = value; returns whether it trapped, the CSR's old
  * value (csrrs/csrrw's rd) in *old. The trap handler clobbers t0 and sets t1. */
@@ -91,6 +92,29 @@ void csrmap_main(void) {
     else probe_write(" w0=", n, 0, v);
     out_char('\n');
   }
+#if defined(PLATFORM_IBEX)
+  /* Ibex's cpuctrlsts: sync_exc_seen (bit 6) while a handler runs, cleared by MRET;
+   * double_fault_seen (bit 7) after an exception inside a handler, sticky. */
+  uint32_t v;
+  (void)csr_read(0x7b0, &v); /* dcsr: traps */
+  out_str("exc cpuctrlsts handler=");
+  out_hex(csrmap_exc_sts, 8);
+  (void)csr_read(0x7c0, &v);
+  out_str(" mret=");
+  out_hex(v, 8);
+  csrmap_nest = 1;
+  (void)csr_read(0x7b0, &v);
+  out_str(" nested_handler=");
+  out_hex(csrmap_exc_sts, 8);
+  (void)csr_read(0x7c0, &v);
+  out_str(" nested_mret=");
+  out_hex(v, 8);
+  (void)csr_write(0x7c0, 0);
+  (void)csr_read(0x7c0, &v);
+  out_str(" cleared=");
+  out_hex(v, 8);
+  out_char('\n');
+#endif
   out_str("csrmap.read_traps=");
   out_hex(traps, 3);
   out_str("\ncsrmap.end=1\n");

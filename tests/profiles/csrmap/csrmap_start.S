@@ -34,14 +34,37 @@ _start:
   jal   ra, csrmap_main
 1:j     1b
 
-/* Illegal instruction (cause 2) from a stub: flag it, resume at the stub's caller. */
+/* Illegal instruction (cause 2) from a stub: flag it, resume at the stub's caller.
+ * Ibex: also records cpuctrlsts as the handler sees it (csrmap_exc_sts), and when
+ * csrmap_nest is set, clears it and raises a second illegal instruction before returning
+ * (a double fault: sync_exc_seen is still set). */
 csrmap_trap:
   csrr  t0, mcause
   addi  t0, t0, -2
   bnez  t0, csrmap_fatal
+#if defined(PLATFORM_IBEX)
+  la    t0, csrmap_exc_sts
+  csrr  t1, 0x7c0
+  sw    t1, 0(t0)
+  la    t0, csrmap_nest
+  lw    t1, 0(t0)
+  beqz  t1, 1f
+  sw    zero, 0(t0)
+  csrr  t1, dcsr                 /* illegal outside debug mode: traps again, from here */
+1:
+#endif
   li    t1, 1
   csrw  mepc, ra
   mret
+
+  .section .data
+  .balign 4
+  .globl csrmap_exc_sts, csrmap_nest
+csrmap_exc_sts:
+  .word 0
+csrmap_nest:
+  .word 0
+  .section .text
 
 csrmap_fatal:
   csrr  a0, mcause
