@@ -31,6 +31,8 @@ _start:
   csrw  mtvec, t0
   li    t0, -1
   csrw  mcountinhibit, t0        /* counters frozen: the walk reads fixed values */
+  li    t0, 1 << 13
+  csrs  mstatus, t0              /* FS = Initial where there is an FPU: fcsr & co. readable */
   jal   ra, csrmap_main
 1:j     1b
 
