@@ -273,9 +273,11 @@ void csr_apply_deferred(struct hart *h) {
 
 /* The core's CSR map (profile.csr_map): which CSRs exist and what writes can change. */
 
-static const struct csr_map_entry *csr_map_find(const struct csr_map_entry *map, unsigned csr) {
+/* The entry of `map` covering `csr` for this hart's ISA, or NULL. */
+static const struct csr_map_entry *csr_map_find(const struct hart *h, const struct csr_map_entry *map, unsigned csr) {
+  unsigned skip = (h->isa_ext & ISA_EXT_F) ? CSR_MAP_WITHOUT_F : CSR_MAP_WITH_F;
   for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++)
-    if (csr >= e->first && csr <= e->last) return e;
+    if (csr >= e->first && csr <= e->last && !(e->flags & skip)) return e;
   return NULL;
 }
 
@@ -318,7 +320,7 @@ static void map_write(struct hart *h, const struct csr_map_entry *e, unsigned cs
 /* The map entry of `csr`, or NULL when the profile has no map; *exists says whether the CSR
  * exists at all. */
 static const struct csr_map_entry *map_entry(const struct hart *h, unsigned csr, bool *exists) {
-  const struct csr_map_entry *map = h->machine->profile->csr_map, *e = map ? csr_map_find(map, csr) : NULL;
+  const struct csr_map_entry *map = h->machine->profile->csr_map, *e = map ? csr_map_find(h, map, csr) : NULL;
   *exists = !map || e;
   return e;
 }

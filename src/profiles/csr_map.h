@@ -23,6 +23,8 @@ enum csr_map_kind {
 /* Flags. */
 #define CSR_MAP_COUNTER_BITS 1u /* write_mask is also limited to the counters that exist
                                  * (bit N: counter N; mcounteren) */
+#define CSR_MAP_WITH_F 2u       /* the entry applies only when the ISA has F (an FPU) */
+#define CSR_MAP_WITHOUT_F 4u    /* ... only when it has not */
 
 /* Slots of hart.csr_regs for CSR_MAP_REGISTER entries. */
 #define CSR_MAP_REGS 4
@@ -44,6 +46,5 @@ struct hart;
 void ibex_csr_trap_taken(struct hart *h, bool interrupt);
 void ibex_csr_trap_return(struct hart *h);
 extern const struct csr_map_entry cv32e40p_csr_map[];
-extern const struct csr_map_entry cv32e40p_fpu_csr_map[];
 
 #endif
