@@ -68,6 +68,7 @@ void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
 
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   const struct profile *p = h->machine->profile;
+  h->last_branch_taken = taken;
   if (h->model_branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
   else if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
   else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);

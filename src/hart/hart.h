@@ -93,6 +93,7 @@ struct hart {
   unsigned deferred_csr;    /* CSR number, 0 if none */
   bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
                              * retirement of the one before (profile.minstret_write_collides) */
+  bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
   uint64_t deferred_value;
 
   /* Translation caches. */

@@ -100,7 +100,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
       prev = &last->insns[last->count - 1];
       if (prev->op == OP_END_BLOCK) prev = last->count > 1 ? prev - 1 : NULL;
     }
-    h->csr_write_collides = prev && p->minstret_write_collides(prev);
+    h->csr_write_collides = prev && p->minstret_write_collides(p, prev, h->last_branch_taken);
   }
   h->last_block = blk;           /* unless it traps (hart_take_trap clears it) */
   h->budget -= blk->retire_cycles;

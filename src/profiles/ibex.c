@@ -97,11 +97,14 @@ static bool csr_flushes(const struct insn *in) {
 static uint64_t const IF = EV_BIT(EV_STALL_IF), LSU = EV_BIT(EV_STALL_LSU);
 
 /* With the writeback stage, does `prev` retire in the first cycle of the instruction after it?
- * Yes unless it leaves fetch bubbles behind: a pipeline flush (CSR write, MRET, FENCE.I, WFI)
- * or a control transfer. Measured for a CSR read (yes) and a flushing CSR write (no) before a
- * minstreth write (csrwrite.S); the other kinds follow the pipeline. */
-static bool retires_with_next(const struct insn *prev) {
-  if (prev->cls & (CLS_BRANCH | CLS_JUMP)) return false;
+ * Yes unless it leaves fetch bubbles behind: a pipeline flush (CSR write, MRET, FENCE.I, WFI),
+ * a taken branch, or a jump with the branch target ALU (without it the jump spends its second
+ * cycle in ID computing the target while the fetch catches up). Measured before a minstreth
+ * write (csrwrite.S): ALU, load, store, MUL, mscratch write, CSR read, not-taken branch and
+ * jump without BTA collide; taken branch, jump with BTA and flushing CSR write do not. */
+static bool retires_with_next(const struct profile *p, const struct insn *prev, bool taken) {
+  if (prev->cls & CLS_BRANCH) return !taken;
+  if (prev->cls & CLS_JUMP) return !bta(p);
   switch (prev->op) {
     case OP_MRET: case OP_FENCE_I: case OP_WFI: return false;
     case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:

@@ -102,9 +102,9 @@ struct profile {
                                       * written in ID, the flush cycles follow) */
   /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
    * the instruction before it retires in the writeback stage, and that increment is lost,
-   * unless a pipeline bubble separates them. Says whether `prev` retires in that cycle; NULL:
-   * never. */
-  bool (*minstret_write_collides)(const struct insn *prev);
+   * unless a pipeline bubble separates them. Says whether `prev` (a conditional branch: taken
+   * or not) retires in that cycle; NULL: never. */
+  bool (*minstret_write_collides)(const struct profile *p, const struct insn *prev, bool taken);
   bool config_write_counts_new;      /* the instruction writing mcountinhibit/mhpmevent counts
                                       * under the new configuration (Ibex with writeback stage) */
   unsigned max_cycles_per_insn;      /* bound used for overflow budgets (>= 1) */

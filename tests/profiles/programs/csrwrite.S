@@ -142,6 +142,67 @@
   RESULT minstreth_write_rh, s4
   RESULT minstreth_write_r, s5
 
+  /* minstreth written right after each kind of instruction: with Ibex's writeback stage the
+   * write can land in the cycle in which that instruction retires. */
+  REGION minstreth_after_addi
+  addi  a1, a1, 1
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_addi
+  RESULT minstreth_after_addi_r, s4
+
+  REGION minstreth_after_load
+  lw    a1, 0(s3)
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_load
+  RESULT minstreth_after_load_r, s4
+
+  REGION minstreth_after_store
+  sw    a1, 4(s3)
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_store
+  RESULT minstreth_after_store_r, s4
+
+  REGION minstreth_after_mul
+  mul   a1, a1, a1
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_mul
+  RESULT minstreth_after_mul_r, s4
+
+  REGION minstreth_after_taken
+  beqz  zero, 1f
+1:
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_taken
+  RESULT minstreth_after_taken_r, s4
+
+  REGION minstreth_after_not_taken
+  bnez  zero, 1f
+1:
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_not_taken
+  RESULT minstreth_after_not_taken_r, s4
+
+  REGION minstreth_after_jal
+  jal   x0, 1f
+1:
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_jal
+  RESULT minstreth_after_jal_r, s4
+
+  REGION minstreth_after_mscratch
+  csrw  mscratch, a1         /* a CSR write that does not flush */
+  csrw  minstreth, zero
+  csrr  s4, minstret
+  ENDREGION minstreth_after_mscratch
+  RESULT minstreth_after_mscratch_r, s4
+
   REGION hpm3_write
   csrw  mhpmcounter3, zero
   csrr  s4, mhpmcounter3
@@ -194,11 +255,12 @@
   csrw  mhpmevent31, zero
   RESULT selector_write_r, s4
 
-  j     2f
+  .pushsection .data
   .balign 4
 9:
   .word 41
-2:
+  .word 0
+  .popsection
 .endm
 
 PMU_PROGRAM
