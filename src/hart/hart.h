@@ -56,7 +56,6 @@ struct hart {
   /* Trap and status CSRs (privileged spec ch. 3 and 4); sstatus/sie/sip are views. */
   uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
   uint64_t stvec, sscratch, sepc, scause, stval, satp, menvcfg, senvcfg;
-  uint32_t csr_regs[CSR_MAP_REGS]; /* the core's own CSRs (profile.csr_map, CSR_MAP_REGISTER) */
   struct hpm hpm;
 
   /* Execution control. */
@@ -91,9 +90,6 @@ struct hart {
    * waits here until its instruction has retired, so that instruction counts under the old
    * configuration (docs/counters.md). */
   unsigned deferred_csr;    /* CSR number, 0 if none */
-  bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
-                             * retirement of the one before (profile.minstret_write_collides) */
-  bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
   uint64_t deferred_value;
 
   /* Translation caches. */
@@ -120,6 +116,11 @@ struct hart {
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
+  /* Kept last, away from the hot fields above. */
+  uint32_t csr_regs[CSR_MAP_REGS]; /* the core's own CSRs (profile.csr_map, CSR_MAP_REGISTER) */
+  bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
+                             * retirement of the one before (profile.minstret_write_collides) */
+  bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */

@@ -45,14 +45,6 @@ struct profile {
   uint64_t selector_mask;      /* writable selector bits when writable (0: bits 55:0) */
   bool has_sscofpmf, has_smcntrpmf;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
-  /* Every CSR the core has (src/profiles/CORE_csrs.c; csr/csr_map.h), NULL: every CSR csr.c
-   * knows (the generic cores). */
-  const struct csr_map_entry *csr_map;
-  uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
-  /* What the core's own CSRs do when a trap is taken into M mode and on MRET (NULL: nothing;
-   * Ibex: cpuctrlsts.sync_exc_seen / double_fault_seen). */
-  void (*trap_taken)(struct hart *h, bool interrupt);
-  void (*trap_return)(struct hart *h);
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
   /* The events a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits removed)
    * counts, as a mask of event ids: 0 counts nothing, one bit counts that event, several bits
@@ -96,15 +88,6 @@ struct profile {
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
   /* Extra cycles of a multiply for these operands (NULL: static cost only). */
   void (*mul_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
-  bool counter_write_first_cycle;    /* a CSR write to a counter or to mcountinhibit/mhpmevent
-                                      * takes effect after the instruction's first cycle: its
-                                      * other cycles count under the new state (Ibex, CV32E40P:
-                                      * written in ID, the flush cycles follow) */
-  /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
-   * the instruction before it retires in the writeback stage, and that increment is lost,
-   * unless a pipeline bubble separates them. Says whether `prev` (a conditional branch: taken
-   * or not) retires in that cycle; NULL: never. */
-  bool (*minstret_write_collides)(const struct profile *p, const struct insn *prev, bool taken);
   bool config_write_counts_new;      /* the instruction writing mcountinhibit/mhpmevent counts
                                       * under the new configuration (Ibex with writeback stage) */
   unsigned max_cycles_per_insn;      /* bound used for overflow budgets (>= 1) */
@@ -151,6 +134,25 @@ struct profile {
    * their state never changed while they were off. 0: that model always runs (the timed
    * cores, whose cycles depend on it). */
   uint64_t fetch_model_events, data_model_events, branch_model_events;
+
+  /* CSRs (kept after the hot fields above). */
+  /* Every CSR the core has (src/profiles/CORE_csrs.c; csr/csr_map.h), NULL: every CSR csr.c
+   * knows (the generic cores). */
+  const struct csr_map_entry *csr_map;
+  uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
+  /* What the core's own CSRs do when a trap is taken into M mode and on MRET (NULL: nothing;
+   * Ibex: cpuctrlsts.sync_exc_seen / double_fault_seen). */
+  void (*trap_taken)(struct hart *h, bool interrupt);
+  void (*trap_return)(struct hart *h);
+  bool counter_write_first_cycle;    /* a CSR write to a counter or to mcountinhibit/mhpmevent
+                                      * takes effect after the instruction's first cycle: its
+                                      * other cycles count under the new state (Ibex, CV32E40P:
+                                      * written in ID, the flush cycles follow) */
+  /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
+   * the instruction before it retires in the writeback stage, and that increment is lost,
+   * unless a pipeline bubble separates them. Says whether `prev` (a conditional branch: taken
+   * or not) retires in that cycle; NULL: never. */
+  bool (*minstret_write_collides)(const struct profile *p, const struct insn *prev, bool taken);
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and
