@@ -444,10 +444,19 @@ int rvpmu_csr_write(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64
   return csr_write_debug(hart_of(m, hart), csr, value);
 }
 
+/* An event `rvpmu list` shows for the profile although it cannot occur in this configuration
+ * (it maps to EV_NONE, e.g. CV32E40P's PIPE_STALL without a cluster): stat accepts it and it
+ * counts 0, so that list and stat agree. */
+static bool listed_never_counts(const struct profile *p, const char *event) {
+  for (const struct profile_event *e = p->events; e->name; e++)
+    if (!strcmp(e->name, event)) return e->event == EV_NONE;
+  return false;
+}
+
 int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
   struct machine *m = (struct machine *)mm;
   enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) return -1;
+  if (ev == EV_NONE) return listed_never_counts(m->profile, event) ? 0 : -1;
   for (unsigned i = 0; i < m->num_harts; i++) {
     hpm_watch_event(&m->harts[i]->hpm, ev);
     hart_update_models(m->harts[i]);
@@ -458,14 +467,19 @@ int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
 int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char *event, uint64_t *count) {
   const struct machine *m = (const struct machine *)mm;
   enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) return -1;
+  if (ev == EV_NONE) {
+    *count = 0;
+    return listed_never_counts(m->profile, event) ? 0 : -1;
+  }
   *count = hart_of(mm, hart)->hpm.acc[ev];
   return 0;
 }
 
 const char *rvpmu_event_canonical(const struct rvpmu_machine *mm, const char *event) {
-  enum event_id ev = profile_event_by_name(((const struct machine *)mm)->profile, event);
-  return ev == EV_NONE ? NULL : event_name(ev);
+  const struct profile *p = ((const struct machine *)mm)->profile;
+  enum event_id ev = profile_event_by_name(p, event);
+  if (ev == EV_NONE) return listed_never_counts(p, event) ? "none" : NULL;
+  return event_name(ev);
 }
 
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa_name; }
