@@ -295,10 +295,9 @@ static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *
     goto out_img;
   }
   uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");
-  if (tohost && bus_ram_ptr(&m->bus, tohost, 8)) {
-    m->tohost = tohost;
-    m->bus.watched[(tohost - m->bus.ram_base) >> PAGE_SHIFT] = 1;
-    m->fromhost = fromhost && bus_ram_ptr(&m->bus, fromhost, 8) ? fromhost : 0;
+  if (tohost && htif_attach(m, tohost, fromhost) != 0) {
+    snprintf(err, errlen, "%s: tohost at 0x%llx is not an aligned word of RAM", path, (unsigned long long)tohost);
+    goto out_img;
   }
   *entry = img.entry;
   r = 0;
