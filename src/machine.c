@@ -168,7 +168,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
   if (strchr(ext, 'd')) ext_bits |= ISA_EXT_D;
   m->xlen = xlen;
   m->isa_ext = ext_bits;
-  snprintf(m->isa, sizeof m->isa, "rv%u%s", xlen, ext);
+  snprintf(m->isa, sizeof m->isa, "rv%u%.120s", xlen, ext); /* ext is shorter (the input is) */
   size_t len = (size_t)snprintf(m->isa_name, sizeof m->isa_name, "%s", m->isa);
   for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext && len < sizeof m->isa_name; i++)
     if (ext_bits & optional_ext[i].bit)
