@@ -41,6 +41,7 @@ enum csr_number {
 #define ENVCFG_CBIE (3ull << 4)     /* CBO.INVAL: 00 illegal, 01 flush, 11 invalidate (10 reserved) */
 #define ENVCFG_CBIE_FLUSH (1ull << 4)
 #define ENVCFG_CBCFE (1ull << 6)    /* CBO.CLEAN and CBO.FLUSH allowed in the less privileged mode */
+#define ENVCFG_CBZE (1ull << 7)     /* CBO.ZERO allowed in the less privileged mode (Zicboz) */
 
 /* Interrupt numbers (mip/mie bits, mcause codes). */
 enum irq {
