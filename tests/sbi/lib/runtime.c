@@ -2,8 +2,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "fdt.h"
-#include "lib.h"
+#include "lib/fdt.h"
+#include "lib/lib.h"
 #include "test.h"
 
 #ifndef TEST_NAME

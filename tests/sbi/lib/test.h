@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "csr.h"
+#include "lib/csr.h"
 #include "sbi_client.h"
 
 #define XLEN __riscv_xlen
