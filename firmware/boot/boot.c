@@ -5,6 +5,7 @@
 #include "platform/console.h"
 #include "platform/platform.h"
 #include "platform/reset.h"
+#include "sbi/fwft.h"
 #include "sbi/hsm.h"
 #include "sbi/pmu/pmu.h"
 #include "sbi/timer.h"
@@ -86,6 +87,7 @@ void fw_warm_boot(unsigned long hartid, const void *dtb) {
    * scounteren. Configuring them is the SBI PMU's job. */
   csr_write(CSR_MCOUNTEREN, ~0UL);
   csr_write(CSR_MEDELEG, MEDELEG_S);
+  fwft_hart_reset(); /* after medeleg: misaligned delegation starts off (FWFT reset value) */
   csr_write(CSR_MIDELEG, MIP_SSIP | MIP_STIP | MIP_SEIP | (pmu_has_sscofpmf() ? MIP_LCOFIP : 0));
   csr_write(CSR_MIE, MIP_MSIP);
   csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);

@@ -8,7 +8,7 @@
 
 static const struct sbi_extension *const extensions[] = {
     &sbi_ext_base, &sbi_ext_time, &sbi_ext_ipi, &sbi_ext_rfence,
-    &sbi_ext_hsm,  &sbi_ext_srst, &sbi_ext_pmu, &sbi_ext_dbcn,
+    &sbi_ext_hsm,  &sbi_ext_srst, &sbi_ext_pmu, &sbi_ext_dbcn, &sbi_ext_susp, &sbi_ext_fwft,
 };
 
 const struct sbi_extension *sbi_extension_find(unsigned long eid) {
@@ -28,6 +28,7 @@ long sbi_error_from_fw(int r) {
     case FW_EALREADY_STOPPED: return SBI_ERR_ALREADY_STOPPED;
     case FW_ENOSHMEM: return SBI_ERR_NO_SHMEM;
     case FW_EDENIED: return SBI_ERR_DENIED;
+    case FW_EDENIED_LOCKED: return SBI_ERR_DENIED_LOCKED;
     default: return SBI_ERR_FAILED; /* FW_EFAIL and internal-only codes */
   }
 }

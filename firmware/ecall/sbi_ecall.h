@@ -20,7 +20,7 @@ struct sbi_extension {
 };
 
 extern const struct sbi_extension sbi_ext_base, sbi_ext_time, sbi_ext_ipi, sbi_ext_rfence, sbi_ext_hsm, sbi_ext_srst,
-    sbi_ext_pmu, sbi_ext_dbcn;
+    sbi_ext_pmu, sbi_ext_dbcn, sbi_ext_susp, sbi_ext_fwft;
 
 /* The extension with id `eid` that this hart offers, or NULL. */
 const struct sbi_extension *sbi_extension_find(unsigned long eid);
@@ -35,6 +35,11 @@ void sbi_ecall_handle(struct trap_frame *tf);
 /* Resolves an SBI hart mask (hart_mask, hart_mask_base; base = -1 means every hart) to a
  * bitmap of hart ids. FW_EINVAL if it names a hart the machine does not have. */
 int sbi_hart_mask_resolve(unsigned long mask, unsigned long base, uint32_t *harts) FW_MUST_CHECK;
+
+/* A 32-bit argument (uint32_t in the spec): its low 32 bits. "In case the data is defined as
+ * 32bit wide, higher privilege software must ensure that it only uses 32 bit data" (SBI v3.0,
+ * Binary Encoding): on RV64 the firmware ignores bits 63:32 of the register. */
+static inline uint32_t sbi_arg32(const unsigned long *args, unsigned i) { return (uint32_t)args[i]; }
 
 /* A 64-bit argument: one register on RV64, lo/hi registers on RV32. */
 static inline uint64_t sbi_arg64(const unsigned long *args, unsigned i) {

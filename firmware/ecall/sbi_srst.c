@@ -6,7 +6,7 @@
 static int srst_handle(unsigned long fid, const unsigned long *args, unsigned long *value) {
   (void)value;
   if (fid != SBI_SRST_SYSTEM_RESET) return FW_ENOTSUP;
-  return srst_system_reset(args[0], args[1]);
+  return srst_system_reset(sbi_arg32(args, 0), sbi_arg32(args, 1));
 }
 
 const struct sbi_extension sbi_ext_srst = {SBI_EXT_SRST, srst_available, srst_handle};

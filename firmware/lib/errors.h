@@ -16,6 +16,7 @@ enum fw_error {
   FW_ENOSHMEM = -1007,         /* PMU: a snapshot flag without snapshot memory */
   FW_EDENIED = -1008,          /* not permitted */
   FW_EFAIL = -1009,            /* an operation failed for another reason */
+  FW_EDENIED_LOCKED = -1013,   /* FWFT: the feature is locked */
   FW_EBADDT = -1010,           /* internal: the device tree is malformed */
   FW_ENOENT = -1011,           /* internal: a device tree node or property is absent */
   FW_ETRAP = -1012,            /* internal: a guarded access or CSR probe trapped */

@@ -19,6 +19,8 @@
 #define SBI_EXT_SRST 0x53525354
 #define SBI_EXT_PMU 0x504d55
 #define SBI_EXT_DBCN 0x4442434e
+#define SBI_EXT_SUSP 0x53555350
+#define SBI_EXT_FWFT 0x46574654
 
 enum sbi_base_fid {
   SBI_BASE_GET_SPEC_VERSION = 0,
@@ -66,6 +68,26 @@ enum sbi_hsm_state {
 #define SBI_SRST_REASON_NONE 0
 #define SBI_SRST_REASON_SYSTEM_FAILURE 1
 
+/* SUSP (System Suspend): sleep types are 32 bits wide. */
+#define SBI_SUSP_SYSTEM_SUSPEND 0
+#define SBI_SUSP_SLEEP_TYPE_SUSPEND_TO_RAM 0x0UL
+#define SBI_SUSP_SLEEP_TYPE_PLATFORM 0x80000000UL /* 0x80000000..0xffffffff */
+
+/* FWFT (Firmware Features): feature ids are 32 bits wide. */
+enum sbi_fwft_fid { SBI_FWFT_SET = 0, SBI_FWFT_GET = 1 };
+enum sbi_fwft_feature {
+  SBI_FWFT_MISALIGNED_EXC_DELEG = 0,
+  SBI_FWFT_LANDING_PAD = 1,
+  SBI_FWFT_SHADOW_STACK = 2,
+  SBI_FWFT_DOUBLE_TRAP = 3,
+  SBI_FWFT_PTE_AD_HW_UPDATING = 4,
+  SBI_FWFT_POINTER_MASKING_PMLEN = 5,
+  SBI_FWFT_LOCAL_RESERVED_FIRST = 6,         /* 6..0x3fffffff reserved */
+  SBI_FWFT_LOCAL_PLATFORM_FIRST = 0x40000000, /* ..0x7fffffff platform-specific */
+};
+#define SBI_FWFT_GLOBAL 0x80000000UL         /* bit 31: global features (0x80000000..) */
+#define SBI_FWFT_SET_FLAG_LOCK (1UL << 0)
+
 enum sbi_dbcn_fid { SBI_DBCN_WRITE = 0, SBI_DBCN_READ = 1, SBI_DBCN_WRITE_BYTE = 2 };
 
 enum sbi_pmu_fid {
@@ -91,6 +113,11 @@ enum sbi_pmu_fid {
 #define SBI_ERR_ALREADY_STARTED (-7)
 #define SBI_ERR_ALREADY_STOPPED (-8)
 #define SBI_ERR_NO_SHMEM (-9)
+#define SBI_ERR_INVALID_STATE (-10)
+#define SBI_ERR_BAD_RANGE (-11)
+#define SBI_ERR_TIMEOUT (-12)
+#define SBI_ERR_IO (-13)
+#define SBI_ERR_DENIED_LOCKED (-14)
 
 /* PMU event index: type in bits 19:16, code in 15:0 (section 11). */
 #define SBI_PMU_EVENT_TYPE(idx) (((idx) >> 16) & 0xf)

@@ -9,6 +9,7 @@
 #include "lib/lib.h"
 #include "lib/sbi.h"
 #include "platform/platform.h"
+#include "sbi/fwft.h"
 #include "sbi/ipi.h"
 #include "sbi/timer.h"
 
@@ -30,6 +31,15 @@ void hsm_init(unsigned long boot_hart) {
 
 /* S-mode start address: in S-mode RAM and 2-byte aligned (IALIGN 16, the harts have C). */
 static bool start_addr_valid(unsigned long addr) { return !(addr & 1) && platform_smode_ram(addr, 0); }
+
+bool hsm_resume_addr_valid(unsigned long addr) { return start_addr_valid(addr); }
+
+bool hsm_only_caller_running(void) {
+  unsigned long me = self();
+  for (unsigned long h = 0; h < FW_MAX_HARTS; h++)
+    if (h != me && platform_hart_valid(h) && hsm[h].state != SBI_HSM_STOPPED) return false;
+  return true;
+}
 
 int hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long arg) {
   if (!platform_hart_valid(hartid)) return FW_EINVAL;
@@ -59,6 +69,7 @@ void hsm_wait_for_start(void) {
   }
   barrier();
   unsigned long addr = hsm[h].start_addr, arg = hsm[h].start_arg;
+  fwft_hart_reset(); /* a started hart is a reset hart: its firmware features reset too */
   hsm[h].state = SBI_HSM_STARTED;
   fw_enter_smode(h, arg, addr);
 }
@@ -95,11 +106,9 @@ static void wait_for_s_interrupt(void) {
   }
 }
 
-int hsm_hart_suspend(unsigned long type, unsigned long addr, unsigned long arg) {
+int hsm_hart_suspend(uint32_t type, unsigned long addr, unsigned long arg) {
   unsigned long h = self();
   bool retentive;
-  /* suspend_type is a uint32_t: on RV64 bits 63:32 set make it reserved. */
-  if ((uint64_t)type >> 32) return FW_EINVAL;
   if (type == SBI_HSM_SUSPEND_RET_DEFAULT) retentive = true;
   else if (type == SBI_HSM_SUSPEND_NON_RET_DEFAULT) retentive = false;
   else return FW_EINVAL; /* reserved, or platform-specific and not implemented (none are) */

@@ -4,12 +4,14 @@
 #define FW_SRST_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "lib/errors.h"
 
 bool srst_available(void);
 
-/* system_reset: checks type and reason (FW_EINVAL), then does not return. */
-int srst_system_reset(unsigned long type, unsigned long reason) FW_MUST_CHECK;
+/* system_reset: checks type and reason (FW_EINVAL), then does not return. Both are 32 bits
+ * wide (the shim passes the low 32 bits of a0 and a1). */
+int srst_system_reset(uint32_t type, uint32_t reason) FW_MUST_CHECK;
 
 #endif

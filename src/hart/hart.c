@@ -25,7 +25,8 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->mtvec = h->machine->mtvec_reset;
   h->mscratch = h->mepc = h->mcause = h->mtval = 0;
   h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
-  h->menvcfg = h->senvcfg = 0;
+  h->menvcfg = h->machine->profile->has_s_mode ? ENVCFG_ADUE : 0; /* Svadu: hardware A/D updating */
+  h->senvcfg = 0;
   h->sleeping = false;
   h->sleep_cycles = 0;
   h->reservation = ~0ull;
