@@ -48,6 +48,10 @@ struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);
 struct sbiret sbi_debug_console_write(unsigned long num, unsigned long lo, unsigned long hi);
 struct sbiret sbi_debug_console_read(unsigned long num, unsigned long lo, unsigned long hi);
 struct sbiret sbi_debug_console_write_byte(uint8_t byte);
+/* SUSP, FWFT */
+struct sbiret sbi_system_suspend(unsigned long sleep_type, unsigned long resume_addr, unsigned long opaque);
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value, unsigned long flags);
+struct sbiret sbi_fwft_get(unsigned long feature);
 /* PMU */
 struct sbiret sbi_pmu_num_counters(void);
 struct sbiret sbi_pmu_counter_get_info(unsigned long idx);
