@@ -19,7 +19,7 @@ struct machine {
   unsigned num_harts;
   struct profile *profile;
   unsigned xlen;
-  char isa[64];                 /* ISA string it runs, canonical lower case: "rv" XLEN and the
+  char isa[128];                /* ISA string it runs, canonical lower case: "rv" XLEN and the
                                  * single-letter extensions only */
   unsigned isa_ext;             /* the optional multi-letter extensions it runs (enum isa_ext) */
   char isa_name[128];           /* the ISA as shown to users: isa and the optional extensions */

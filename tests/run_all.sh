@@ -98,7 +98,7 @@ run_cli() {
 }
 
 # ---- SBI: tests/sbi/NAME.c are S-mode payloads for firmware/ (docs/sbi.md). Each has a line
-#   " * run: qemu=yes|no harts=1,2,4 cores=default,small,microblaze exit=N nopass expect="text""
+#   " * run: qemu=yes|no harts=1,2,4 cores=default,small,trap,microblaze exit=N nopass expect="text""
 # saying where it runs, the exit status it ends with (default 0), whether it prints
 # "PASS NAME (" (unless nopass) and a text its console output must contain. The machine is
 # described to the payload on its command line (/chosen/bootargs). SBI_SHOW=1 prints each
@@ -137,8 +137,10 @@ run_sbi() {
       xlens="rv32 rv64"
       if [ "$core" = small ]; then
         spec=generic,counters=4,width=40 args="platform=rvpmu hpm=4 width=40 sscofpmf=1"
+      elif [ "$core" = trap ]; then # the generic core leaving misaligned accesses to the firmware
+        spec=generic,misaligned=trap args="platform=rvpmu hpm=29 width=64 sscofpmf=1 misaligned_traps=1"
       elif [ "$core" = microblaze ]; then # RV32 only; 5 event counters + 1 latency pair, 64-bit
-        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0" xlens=rv32
+        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0 misaligned_traps=1" xlens=rv32
       else
         spec=generic args="platform=rvpmu hpm=29 width=64 sscofpmf=1"
       fi

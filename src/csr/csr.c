@@ -129,9 +129,9 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
      * which is how software (riscv-tests' breakpoint, OpenSBI) discovers that. */
     case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: v = 0; break;
     default:
-      /* PMP is not implemented: its registers are hardwired to zero (3.7). */
-      if ((csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) || (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63)) {
-        v = 0;
+      /* PMP (3.7, hart/pmp.c): unimplemented entries read zero. */
+      if (pmp_is_csr(&h->pmp, csr)) {
+        v = pmp_csr_read(&h->pmp, csr);
         break;
       }
       return ILLEGAL;
@@ -205,7 +205,8 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_FCSR: h->fflags = v & 0x1f, h->frm = (v >> 5) & 7, h->mstatus |= MSTATUS_FS; return;
     case CSR_MENVCFG:
     case CSR_SENVCFG: {
-      uint64_t w = (h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0;
+      uint64_t w = ((h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0) |
+                   ((h->isa_ext & ISA_EXT_ZICBOZ) ? ENVCFG_CBZE : 0);
       uint64_t *reg = csr == CSR_MENVCFG ? &h->menvcfg : &h->senvcfg;
       /* menvcfg's upper half (ADUE) belongs to menvcfgh on RV32. */
       if (csr == CSR_MENVCFG && !rv32 && p->has_s_mode) w |= ENVCFG_ADUE;
@@ -241,7 +242,9 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     }
     default:
       (void)p;
-      return; /* read-only-zero registers (PMP, envcfg, triggers) ignore writes */
+      /* PMP: a change of protection invalidates every cached translation and block. */
+      if (pmp_is_csr(&h->pmp, csr) && pmp_csr_write(&h->pmp, csr, v)) hart_flush_translation(h, true);
+      return; /* read-only-zero registers (envcfg, triggers) ignore writes */
   }
 }
 

@@ -244,7 +244,7 @@ static void test_misaligned_load_traps(void **state) {
       UT_SPIN,    /* j . */
   };
   for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
-    struct rvpmu_machine *m = ut_machine(xlen);
+    struct rvpmu_machine *m = ut_machine_core(xlen, "generic,misaligned=trap");
     handler_reads_minstret(m);
     rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
     rvpmu_hart_set_reg(m, 0, UT_A0, 0x5a);
@@ -263,7 +263,7 @@ static void test_misaligned_store_traps(void **state) {
       0x00b410a3, /* sh a1, 1(s0) */
       UT_SPIN,    /* j . */
   };
-  struct rvpmu_machine *m = ut_machine(64);
+  struct rvpmu_machine *m = ut_machine_core(64, "generic,misaligned=trap");
   handler_reads_minstret(m);
   rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
   rvpmu_hart_set_reg(m, 0, UT_A1, 0xffff);
@@ -271,6 +271,31 @@ static void test_misaligned_store_traps(void **state) {
   ut_assert_trap(m, UT_CAUSE_STORE_MISALIGNED, UT_RAM_BASE, DATA + 1);
   assert_int_equal(ut_reg(m, UT_A3), 0);
   assert_int_equal(read_phys_u64(m, DATA), 0); /* nothing written */
+  rvpmu_machine_destroy(m);
+}
+
+/* By default the generic core performs misaligned loads and stores itself (as QEMU does): a
+ * word load at DATA + 2 reads bytes 2..5 little-endian, sign-extended; a doubleword store at
+ * DATA + 3 writes bytes 3..10; no trap, all three retire. */
+static void test_misaligned_in_hardware(void **state) {
+  (void)state;
+  static const uint32_t prog[] = {
+      0x00242503, /* lw a0, 2(s0) */
+      0x00b431a3, /* sd a1, 3(s0) */
+      0x00346603, /* lwu a2, 3(s0) */
+      UT_SPIN,    /* j . */
+  };
+  struct rvpmu_machine *m = ut_machine(64);
+  ut_trap_to_spin(m);
+  ut_write_u64(m, DATA, 0x8877665544332211ull);
+  rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
+  rvpmu_hart_set_reg(m, 0, UT_A1, 0x0102030405060708ull);
+  UT_RUN_PROGRAM(m, prog, 4);
+  assert_int_equal(ut_reg(m, UT_A0), 0x66554433ull);
+  assert_int_equal(read_phys_u64(m, DATA), 0x0405060708332211ull);
+  assert_int_equal(read_phys_u64(m, DATA + 8), 0x010203ull);
+  assert_int_equal(ut_reg(m, UT_A2), 0x05060708ull);
+  assert_int_equal(ut_csr(m, 0x342 /* mcause */), 0); /* no trap */
   rvpmu_machine_destroy(m);
 }
 
@@ -546,6 +571,7 @@ int main(void) {
       cmocka_unit_test(test_rv64_doubleword_and_lwu),
       cmocka_unit_test(test_misaligned_load_traps),
       cmocka_unit_test(test_misaligned_store_traps),
+      cmocka_unit_test(test_misaligned_in_hardware),
       cmocka_unit_test(test_access_faults),
       cmocka_unit_test(test_ecall_from_m_does_not_retire),
       cmocka_unit_test(test_ecall_cause_per_mode),

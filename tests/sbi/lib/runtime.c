@@ -211,6 +211,7 @@ static void machine_read(const void *dtb) {
     test_fail(__FILE__, __LINE__, "bootargs");
   }
   machine.rvpmu = platform == 1;
+  machine.misaligned_traps = bootarg(args, "misaligned_traps") == 1; /* optional: 0 (hardware) */
   machine.hpm = (unsigned)hpm;
   machine.width = (unsigned)width;
   machine.sscofpmf = sscof != 0;

@@ -43,6 +43,8 @@ struct machine {
   unsigned harts;      /* cpu nodes with status okay */
   uint32_t hart_mask;  /* their ids */
   bool rvpmu;          /* platform=rvpmu (else QEMU) */
+  bool misaligned_traps; /* misaligned_traps=1: the harts trap misaligned loads and stores (the
+                        * firmware emulates them); else they do them in hardware */
   unsigned hpm;        /* implemented mhpmcounters: 3 .. 3 + hpm - 1 */
   unsigned width;      /* their width in bits */
   bool sscofpmf;       /* the harts have Sscofpmf */
