@@ -1,6 +1,7 @@
 /* Cold boot (once, on the first hart to arrive) and warm boot (every hart): device tree,
  * trap set-up, delegation, counter access, then S mode. fw_jump style: the payload sits at a
  * fixed address, 0x80200000 on RV64 and 0x80400000 on RV32 (rvpmu and QEMU put -kernel there). */
+#include "hart/pmp.h"
 #include "lib/csr.h"
 #include "platform/console.h"
 #include "platform/platform.h"
@@ -30,12 +31,6 @@
    1UL << CAUSE_USER_ECALL | 1UL << CAUSE_FETCH_PAGE_FAULT | 1UL << CAUSE_LOAD_PAGE_FAULT |        \
    1UL << CAUSE_STORE_PAGE_FAULT)
 
-/* PMP configuration bytes (privileged spec 3.7.1). */
-#define PMP_R 0x01
-#define PMP_W 0x02
-#define PMP_X 0x04
-#define PMP_NAPOT 0x18
-
 struct hart_scratch hart_scratch[FW_MAX_HARTS];
 extern char fw_stacks[], _fw_start[], _fw_end[];
 static unsigned long boot_hart;
@@ -58,17 +53,13 @@ void fw_cold_boot(unsigned long hartid, const void *dtb) {
             FW_PAYLOAD_ADDR);
 }
 
-/* PMP, where the hart has it (QEMU; rvpmu hardwires the registers to zero and checks nothing):
- * entry 0 closes the firmware image (the smallest naturally aligned power of two that holds
- * it) to S and U, entry 1 opens everything else. Without any entry QEMU would deny S mode
- * every access ("no entry matches" fails when PMP is implemented, 3.7.1). */
-static void pmp_setup(void) {
-  uintptr_t base = (uintptr_t)_fw_start, size = 4096;
+/* The firmware's memory (the smallest naturally aligned power of two that holds its image)
+ * is closed to S and U mode where the hart has PMP. Without PMP, platform_smode_ram's checks
+ * of every address S mode hands over are what keeps the firmware's memory its own. */
+static void protect_firmware(void) {
+  uintptr_t size = 4096;
   while (size < (uintptr_t)(_fw_end - _fw_start)) size <<= 1;
-  if (CSR_WRITE_GUARDED(CSR_PMPADDR0, (base | (size / 2 - 1)) >> 2) != FW_OK) return;
-  if (CSR_WRITE_GUARDED(CSR_PMPADDR1, ~0UL) != FW_OK) return;
-  if (CSR_WRITE_GUARDED(CSR_PMPCFG0, PMP_NAPOT | (PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 8) != FW_OK) return;
-  __asm__ volatile("sfence.vma" ::: "memory");
+  (void)pmp_protect((uintptr_t)_fw_start, size);
 }
 
 void fw_warm_boot(unsigned long hartid, const void *dtb) {
@@ -80,7 +71,7 @@ void fw_warm_boot(unsigned long hartid, const void *dtb) {
   hart_scratch[hartid].stack_top = (uintptr_t)fw_stacks + (hartid + 1) * FW_STACK_BYTES;
   csr_write(CSR_MSCRATCH, &hart_scratch[hartid]);
   csr_write(CSR_MTVEC, fw_trap_entry);
-  pmp_setup();
+  protect_firmware();
   pmu_hart_init();
   timer_hart_init();
   /* S and U may read every counter (privileged spec 3.1.11); S opens them to U with

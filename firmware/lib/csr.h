@@ -35,6 +35,12 @@
 #define CSR_PMPCFG0 0x3a0
 #define CSR_PMPADDR0 0x3b0
 #define CSR_PMPADDR1 0x3b1
+#define CSR_PMPADDR15 0x3bf
+#define CSR_PMPADDR63 0x3ef
+#define CSR_PMPCFG2 0x3a2  /* RV64: entries 8..15 */
+#define CSR_PMPCFG3 0x3a3  /* RV32: entries 12..15 */
+#define CSR_PMPCFG14 0x3ae /* RV64: entries 56..63 */
+#define CSR_PMPCFG15 0x3af /* RV32: entries 60..63 */
 #define CSR_MSCRATCH 0x340
 #define CSR_MEPC 0x341
 #define CSR_MCAUSE 0x342

@@ -212,6 +212,8 @@ static void machine_read(const void *dtb) {
   }
   machine.rvpmu = platform == 1;
   machine.misaligned_traps = bootarg(args, "misaligned_traps") == 1; /* optional: 0 (hardware) */
+  long pmp = bootarg(args, "pmp");
+  machine.pmp = pmp < 0 ? 16 : (unsigned)pmp;
   machine.hpm = (unsigned)hpm;
   machine.width = (unsigned)width;
   machine.sscofpmf = sscof != 0;

@@ -45,6 +45,7 @@ struct machine {
   bool rvpmu;          /* platform=rvpmu (else QEMU) */
   bool misaligned_traps; /* misaligned_traps=1: the harts trap misaligned loads and stores (the
                         * firmware emulates them); else they do them in hardware */
+  unsigned pmp;        /* PMP entries per hart: pmp=N (optional: 16, QEMU's and rvpmu's generic core) */
   unsigned hpm;        /* implemented mhpmcounters: 3 .. 3 + hpm - 1 */
   unsigned width;      /* their width in bits */
   bool sscofpmf;       /* the harts have Sscofpmf */
