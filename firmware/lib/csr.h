@@ -65,6 +65,7 @@
 #define MSTATUS_SPP (1UL << 8)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPP (3UL << MSTATUS_MPP_SHIFT)
+#define MSTATUS_FS (3UL << 13) /* also the value Dirty */
 #define MSTATUS_MPRV (1UL << 17)
 #define MSTATUS_SUM (1UL << 18)
 #define MSTATUS_MXR (1UL << 19)

@@ -3,6 +3,7 @@
  * as that fault, at the byte that faulted. */
 #include "trap/emulate.h"
 
+#include "hart/fpreg.h"
 #include "hart/unpriv.h"
 #include "lib/csr.h"
 #include "platform/platform.h"
@@ -10,6 +11,8 @@
 
 #define OPCODE_LOAD 0x03
 #define OPCODE_STORE 0x23
+#define OPCODE_LOAD_FP 0x07
+#define OPCODE_STORE_FP 0x27
 #define OPCODE_SYSTEM 0x73
 
 static unsigned long trapped_mode(const struct trap_frame *tf) {
@@ -38,44 +41,60 @@ fault:
   return FW_ETRAP;
 }
 
-/* A decoded load or store: access size, destination/source register, sign extension. */
+/* A decoded load or store: access size, destination/source register, sign extension, and
+ * whether the register is an FP one. */
 struct access {
   unsigned size;
   unsigned reg;
   int is_signed;
+  int fp;
 };
 
-/* Decodes the loads (store = 0) or stores (store = 1) of RV32/RV64 I and C; 0 if it is none. */
+/* Decodes the loads (store = 0) or stores (store = 1) of RV32/RV64 I, F, D and C; 0 if it is
+ * none. */
 static int decode(uint32_t insn, unsigned len, int store, struct access *a) {
+  a->fp = 0;
   if (len == 4) {
-    unsigned funct3 = (insn >> 12) & 7;
-    if (!store && (insn & 0x7f) == OPCODE_LOAD) {
+    unsigned funct3 = (insn >> 12) & 7, opcode = insn & 0x7f;
+    if (!store && opcode == OPCODE_LOAD) {
       static const unsigned sizes[8] = {1, 2, 4, 8, 1, 2, 4, 0};
       a->size = sizes[funct3];
       a->reg = (insn >> 7) & 31;
       a->is_signed = funct3 < 4;
       return a->size && !(__riscv_xlen == 32 && (funct3 == 3 || funct3 == 6));
     }
-    if (store && (insn & 0x7f) == OPCODE_STORE && funct3 < 4) {
+    if (store && opcode == OPCODE_STORE && funct3 < 4) {
       a->size = 1u << funct3;
       a->reg = (insn >> 20) & 31;
       a->is_signed = 0;
       return !(__riscv_xlen == 32 && funct3 == 3);
     }
+    /* FLW/FLD, FSW/FSD (funct3 2 and 3; the other widths are vector or Q, not emulated). */
+    if (opcode == (store ? OPCODE_STORE_FP : OPCODE_LOAD_FP) && (funct3 == 2 || funct3 == 3)) {
+      a->size = funct3 == 2 ? 4 : 8;
+      a->reg = store ? (insn >> 20) & 31 : (insn >> 7) & 31;
+      a->is_signed = 0;
+      a->fp = 1;
+      return 1;
+    }
     return 0;
   }
-  /* Compressed: C.LW/C.LD/C.SW/C.SD (quadrant 0, rd'/rs2' in bits 4:2), C.LWSP/C.LDSP (quadrant
-   * 2, rd in 11:7) and C.SWSP/C.SDSP (quadrant 2, rs2 in 6:2). funct3 2/6 are the word forms,
-   * 3/7 the doubleword forms (RV64; on RV32 they are the F forms, which these harts lack). */
+  /* Compressed, quadrants 0 (rd'/rs2' in bits 4:2) and 2 (SP-relative: rd in 11:7 for loads,
+   * rs2 in 6:2 for stores). funct3 (loads / stores): 2/6 C.LW(SP)/C.SW(SP); 1/5
+   * C.FLD(SP)/C.FSD(SP); 3/7 C.LD(SP)/C.SD(SP) on RV64, C.FLW(SP)/C.FSW(SP) on RV32. */
   unsigned quadrant = insn & 3, funct3 = (insn >> 13) & 7;
   if (quadrant != 0 && quadrant != 2) return 0;
-  if (funct3 != (store ? 6u : 2u) && funct3 != (store ? 7u : 3u)) return 0;
-  a->size = (funct3 & 1) ? 8 : 4;
-  a->is_signed = 1;
+  if (store != (funct3 >= 5)) return 0;
+  switch (funct3 & 3) {
+    case 2: a->size = 4; break;
+    case 1: a->size = 8, a->fp = 1; break;
+    case 3: a->size = __riscv_xlen == 64 ? 8 : 4, a->fp = __riscv_xlen == 32; break;
+    default: return 0; /* funct3 0 and 4: not loads or stores */
+  }
+  a->is_signed = !a->fp;
   if (quadrant == 0) a->reg = 8 + ((insn >> 2) & 7);
   else a->reg = store ? (insn >> 2) & 31 : (insn >> 7) & 31;
-  if (a->size == 8 && __riscv_xlen == 32) return 0;
-  return !(quadrant == 2 && !store && a->reg == 0); /* C.LWSP with rd = 0 is reserved */
+  return !(quadrant == 2 && !store && !a->fp && a->reg == 0); /* C.LWSP/C.LDSP with rd = 0: reserved */
 }
 
 void emulate_misaligned(struct trap_frame *tf, unsigned long cause, unsigned long addr) {
@@ -92,6 +111,7 @@ void emulate_misaligned(struct trap_frame *tf, unsigned long cause, unsigned lon
   unsigned long mode = trapped_mode(tf), fault;
   if (store) {
     uint64_t v = tf->regs[a.reg];
+    if (a.fp) fpreg_store(a.reg, a.size, &v);
     for (unsigned i = 0; i < a.size; i++) {
       if (unpriv_store_u8(addr + i, mode, (uint8_t)(v >> (8 * i)), &fault) != FW_OK) {
         trap_redirect(tf, fault, addr + i);
@@ -108,8 +128,13 @@ void emulate_misaligned(struct trap_frame *tf, unsigned long cause, unsigned lon
       }
       v |= (uint64_t)b << (8 * i);
     }
-    if (a.is_signed && a.size < 8 && ((v >> (8 * a.size - 1)) & 1)) v |= ~0ULL << (8 * a.size);
-    if (a.reg) tf->regs[a.reg] = (unsigned long)v;
+    if (a.fp) {
+      fpreg_load(a.reg, a.size, &v);
+      tf->mstatus |= MSTATUS_FS; /* the FP state is now Dirty (and stays so after mret) */
+    } else {
+      if (a.is_signed && a.size < 8 && ((v >> (8 * a.size - 1)) & 1)) v |= ~0ULL << (8 * a.size);
+      if (a.reg) tf->regs[a.reg] = (unsigned long)v;
+    }
   }
   tf->mepc += len;
 }

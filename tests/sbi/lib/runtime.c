@@ -198,9 +198,13 @@ static void machine_read(const void *dtb) {
         machine.harts++;
         /* riscv,isa: "rv64" and the single-letter extensions up to the first '_'. */
         const char *isa = fdt_prop_get(&f, node, "riscv,isa", &len);
-        if (isa && len > 4 && isa[len - 1] == '\0')
-          for (const char *c = isa + 4; *c && *c != '_'; c++)
+        if (isa && len > 4 && isa[len - 1] == '\0') {
+          for (const char *c = isa + 4; *c && *c != '_'; c++) {
             if (*c == 'h') machine.h_ext = true;
+            if (*c == 'f') machine.f_ext = true;
+            if (*c == 'd') machine.d_ext = true;
+          }
+        }
       }
     }
   }

@@ -50,6 +50,7 @@ struct machine {
   unsigned width;      /* their width in bits */
   bool sscofpmf;       /* the harts have Sscofpmf */
   bool h_ext;          /* a hart's riscv,isa has the H extension (QEMU's default cpu) */
+  bool f_ext, d_ext;   /* ... the F and D extensions */
   uint64_t ram_base;   /* the first /memory node */
   uint64_t ram_size;
 };
