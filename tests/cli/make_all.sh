@@ -4,7 +4,7 @@
 # goal (`make -n -B`: every command it would run, nothing built).
 source "$(dirname "$0")/lib.sh"
 
-plan=$(make -n -B --no-print-directory 2>&1)
+plan=$(make -n -B --no-print-directory BUILD=build SANITIZE= 2>&1)
 for x in rv32 rv64; do
   if grep -q -- "-o build/firmware/$x/rvpmu-fw.elf" <<<"$plan"; then ok "plain make builds the $x firmware"
   else not_ok "plain make builds the $x firmware" "$(grep -c . <<<"$plan") commands, none links build/firmware/$x/rvpmu-fw.elf"; fi
