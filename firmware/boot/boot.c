@@ -4,6 +4,7 @@
 #include "hart/pmp.h"
 #include "lib/csr.h"
 #include "platform/console.h"
+#include "platform/fdt_fixup.h"
 #include "platform/platform.h"
 #include "platform/reset.h"
 #include "sbi/fwft.h"
@@ -36,6 +37,7 @@ extern char fw_stacks[], _fw_start[], _fw_end[];
 static unsigned long boot_hart;
 
 void fw_cold_boot(unsigned long hartid, const void *dtb);
+static void reserve_firmware(const void *dtb);
 __attribute__((noreturn)) void fw_warm_boot(unsigned long hartid, const void *dtb);
 
 void fw_cold_boot(unsigned long hartid, const void *dtb) {
@@ -45,6 +47,7 @@ void fw_cold_boot(unsigned long hartid, const void *dtb) {
     platform.test = VIRT_TEST;
     fw_panic("cannot read the device tree (a1)", NULL);
   }
+  reserve_firmware(dtb);
   if (!platform_hart_valid(hartid)) fw_panic("the boot hart is not in the device tree", NULL);
   if (!platform_smode_ram(FW_PAYLOAD_ADDR, 4)) fw_panic("no RAM at the payload address", NULL);
   hsm_init(hartid);
@@ -53,13 +56,31 @@ void fw_cold_boot(unsigned long hartid, const void *dtb) {
             FW_PAYLOAD_ADDR);
 }
 
-/* The firmware's memory (the smallest naturally aligned power of two that holds its image)
- * is closed to S and U mode where the hart has PMP. Without PMP, platform_smode_ram's checks
- * of every address S mode hands over are what keeps the firmware's memory its own. */
-static void protect_firmware(void) {
+/* The firmware's memory: the smallest naturally aligned power of two that holds its image. */
+static uintptr_t fw_region_bytes(void) {
   uintptr_t size = 4096;
   while (size < (uintptr_t)(_fw_end - _fw_start)) size <<= 1;
-  (void)pmp_protect((uintptr_t)_fw_start, size);
+  return size;
+}
+
+/* It is closed to S and U mode where the hart has PMP. Without PMP, platform_smode_ram's checks
+ * of every address S mode hands over are what keeps the firmware's memory its own. */
+static void protect_firmware(void) { (void)pmp_protect((uintptr_t)_fw_start, fw_region_bytes()); }
+
+/* ... and reserved in the device tree S mode gets, so that the OS does not allocate it (Linux
+ * uses RAM below its own image unless told otherwise). The end of the RAM region that holds the
+ * blob bounds its growth. */
+static void reserve_firmware(const void *dtb) {
+  uint64_t at = (uintptr_t)dtb, limit = 0;
+  for (unsigned i = 0; i < platform.num_ram; i++)
+    if (at >= platform.ram_base[i] && at - platform.ram_base[i] < platform.ram_size[i])
+      limit = platform.ram_base[i] + platform.ram_size[i];
+  if (!limit || fdt_fixup_reserve((void *)(uintptr_t)dtb, limit, (uintptr_t)_fw_start, fw_region_bytes()) < 0) {
+    fw_printf("rvpmu-fw: cannot add the firmware to the device tree's /memreserve/\n");
+    return;
+  }
+  /* The blob moved by 16 bytes from the reservation block on: read it afresh. */
+  if (platform_init(dtb) < 0) fw_panic("the device tree changed unreadably", NULL);
 }
 
 void fw_warm_boot(unsigned long hartid, const void *dtb) {

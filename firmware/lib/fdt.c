@@ -22,15 +22,34 @@ int fdt_open(struct fdt *f, const void *blob) {
   if (fdt_cell(blob, 0) != FDT_MAGIC) return FW_EBADDT;
   uint32_t total = fdt_cell(blob, 1), off_struct = fdt_cell(blob, 2), off_strings = fdt_cell(blob, 3);
   uint32_t version = fdt_cell(blob, 5), size_strings = fdt_cell(blob, 8), size_struct = fdt_cell(blob, 9);
+  uint32_t off_rsvmap = fdt_cell(blob, 4);
   if (version < 16 || total < 40) return FW_EBADDT;
   if (off_struct > total || size_struct > total - off_struct || (off_struct & 3)) return FW_EBADDT;
   if (off_strings > total || size_strings > total - off_strings) return FW_EBADDT;
+  if (off_rsvmap < 40 || off_rsvmap > total || (off_rsvmap & 7)) return FW_EBADDT;
   f->blob = blob;
+  f->rsvmap_off = off_rsvmap;
   f->struct_off = off_struct;
   f->struct_size = size_struct;
   f->strings_off = off_strings;
   f->strings_size = size_strings;
   return FW_OK;
+}
+
+int fdt_mem_rsv(const struct fdt *f, int n, uint64_t *base, uint64_t *size) {
+  uint32_t total = fdt_cell(f->blob, 1);
+  for (int i = 0;; i++) {
+    uint32_t off = f->rsvmap_off + 16 * (uint32_t)i;
+    if (off > total || total - off < 16) return FW_ENOENT; /* no terminating entry */
+    const uint8_t *e = f->blob + off;
+    uint64_t b = (uint64_t)fdt_cell(e, 0) << 32 | fdt_cell(e, 1), s = (uint64_t)fdt_cell(e, 2) << 32 | fdt_cell(e, 3);
+    if (!b && !s) return FW_ENOENT;
+    if (i == n) {
+      *base = b;
+      *size = s;
+      return FW_OK;
+    }
+  }
 }
 
 /* Token at structure offset `off`, or FDT_END past the block. */

@@ -13,6 +13,7 @@
 
 struct fdt {
   const uint8_t *blob;      /* start of the DTB */
+  uint32_t rsvmap_off;      /* memory reservation block: offset within the blob */
   uint32_t struct_off;      /* structure block: offset and size within the blob */
   uint32_t struct_size;
   uint32_t strings_off;     /* strings block: offset and size within the blob */
@@ -37,6 +38,10 @@ uint32_t fdt_cell(const void *value, int i);
 
 /* Whether the string-list property `name` of `node` contains `s`. */
 bool fdt_prop_has_string(const struct fdt *f, int node, const char *name, const char *s);
+
+/* Entry n of the memory reservation block (/memreserve/): FW_OK with *base and *size, or
+ * FW_ENOENT past the last one. */
+int fdt_mem_rsv(const struct fdt *f, int n, uint64_t *base, uint64_t *size) FW_MUST_CHECK;
 
 /* Node whose phandle is `phandle`, or FW_ENOENT. */
 int fdt_node_by_phandle(const struct fdt *f, uint32_t phandle) FW_MUST_CHECK;

@@ -14,6 +14,14 @@ void *memcpy(void *dst, const void *src, size_t n) {
   return dst;
 }
 
+void *memmove(void *dst, const void *src, size_t n) {
+  unsigned char *d = dst;
+  const unsigned char *s = src;
+  if (d <= s) return memcpy(dst, src, n);
+  while (n--) d[n] = s[n]; /* from the end: the regions overlap with dst above src */
+  return dst;
+}
+
 int memcmp(const void *a, const void *b, size_t n) {
   const unsigned char *x = a, *y = b;
   for (; n; n--, x++, y++)

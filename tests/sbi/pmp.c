@@ -4,8 +4,10 @@
  * stval (counted by the firmware as ACCESS_LOAD/ACCESS_STORE on the way), no byte changes,
  * and the firmware goes on serving calls, IPIs and timers. RAM above the firmware stays open.
  * Without PMP (pmp=0: rvpmu's generic,pmp=0 and MicroBlaze V) nothing can stop S mode: the
- * loads succeed (the stores are not tried, they would wreck the firmware).
+ * loads succeed (the stores are not tried, they would wreck the firmware). Either way the
+ * device tree the payload got reserves the firmware's memory (/memreserve/).
  * run: qemu=yes cores=default,nopmp,microblaze harts=1,2 */
+#include "lib/fdt.h"
 #include "pmu_util.h"
 
 #if XLEN == 64
@@ -31,8 +33,24 @@ static void on_timer(unsigned long cause) {
   }
 }
 
+/* rvpmu's firmware also puts its memory into the device tree's /memreserve/ block (OpenSBI adds
+ * /reserved-memory nodes instead: not checked here). */
+static void check_memreserve(void) {
+  struct fdt f;
+  uint64_t base = 0, size = 0;
+  CHECK_EQ(fdt_open(&f, boot_dtb), FW_OK);
+  unsigned found = 0;
+  for (int n = 0; fdt_mem_rsv(&f, n, &base, &size) == FW_OK; n++)
+    if (base == machine.ram_base) {
+      found++;
+      CHECK(size >= FW_BYTES && !(size & (size - 1))); /* the PMP region: a power of two */
+    }
+  CHECK_EQ(found, 1);
+}
+
 int main(void) {
   unsigned long fw = (unsigned long)machine.ram_base;
+  if (!OPENSBI) check_memreserve();
   for (unsigned code = SBI_PMU_FW_ACCESS_LOAD; code <= SBI_PMU_FW_ACCESS_STORE; code++)
     CHECK_RET(sbi_pmu_counter_config_matching(FW_FIRST + code, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
                                               EV_FW(code), 0),
