@@ -38,8 +38,9 @@ bool platform_hart_valid(unsigned long hartid);
 
 /* Whether [pa, pa + size) lies inside one RAM region and outside the firmware's own image, i.e.
  * memory that belongs to the supervisor. A size of 0 checks the address alone. Every address S
- * mode hands the firmware goes through here before it is touched (rvpmu has no PMP, so nothing
- * else would stop M mode from writing wherever it is told). */
+ * mode hands the firmware goes through here before it is touched: PMP binds S and U mode, not
+ * M mode (the firmware sets no L bit), so nothing else would stop the firmware from writing
+ * wherever it is told. */
 bool platform_smode_ram(uint64_t pa, uint64_t size);
 
 #endif
