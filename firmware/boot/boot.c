@@ -67,9 +67,8 @@ static uintptr_t fw_region_bytes(void) {
  * of every address S mode hands over are what keeps the firmware's memory its own. */
 static void protect_firmware(void) { (void)pmp_protect((uintptr_t)_fw_start, fw_region_bytes()); }
 
-/* ... and reserved in the device tree S mode gets, so that the OS does not allocate it (Linux
- * uses RAM below its own image unless told otherwise). The end of the RAM region that holds the
- * blob bounds its growth. */
+/* ... and reserved in the device tree S mode gets, so that no OS allocates it (the memory
+ * nodes offer all of RAM). The end of the RAM region that holds the blob bounds its growth. */
 static void reserve_firmware(const void *dtb) {
   uint64_t at = (uintptr_t)dtb, limit = 0;
   for (unsigned i = 0; i < platform.num_ram; i++)
