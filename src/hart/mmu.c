@@ -104,7 +104,7 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
   if (r) return r;
   if (!pmp_allows(&h->pmp, *pa, len, pmp_perm(a), priv)) return access_fault(a);
   /* Fill the TLB for RAM pages the PMP allows whole only (devices always take the slow path),
-   * and never the store TLB for watched pages (HTIF tohost). */
+   * and never the store TLB for pages with a RAM device (HTIF tohost: bus_add_ram_device). */
   struct bus *bus = &h->machine->bus;
   uint64_t page_pa = *pa & ~(PAGE_SIZE - 1);
   uint8_t *host = bus_ram_ptr(bus, page_pa, PAGE_SIZE);
@@ -189,16 +189,6 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   int r = translate_data(h, va, ACCESS_STORE, size, &pa);
   if (r) return r;
   struct machine *m = h->machine;
-  if (m->tohost && pa >= m->tohost && pa < m->tohost + 8) {
-    data_access(h, va, pa, size, true);
-    /* A 64-bit write is the command; 32-bit code writes the low word, then the high one, and
-     * the command is taken with the high word (as riscv-tests and QEMU do). */
-    if (bus_write(&m->bus, pa, size, value) != 0) return EXC_STORE_ACCESS;
-    uint64_t command;
-    if (!(size == 8 || (size == 4 && pa == m->tohost + 4)) || bus_read(&m->bus, m->tohost, 8, &command) != 0)
-      return 0;
-    return htif_tohost_write(m, command);
-  }
   r = bus_write(&m->bus, pa, size, value);
   if (r == BUS_FAULT) return EXC_STORE_ACCESS;
   data_access(h, va, pa, size, true);

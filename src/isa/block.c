@@ -197,7 +197,8 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
       if (n > 0 && ((va_hi ^ va) >> PAGE_SHIFT)) goto end_block; /* straddles: own block */
       r = fetch16(h, va_hi, &hi);
       if (r) *fault_va = va_hi;
-      crosses |= ((va_hi ^ va) >> PAGE_SHIFT) != 0 || paddr + (va_hi - vpc) >= pmp_end;
+      /* An instruction straddling a page or a PMP region boundary depends on two checks. */
+      crosses |= ((va_hi ^ va) >> PAGE_SHIFT) != 0 || (paddr + (va - vpc) < pmp_end && paddr + (va_hi - vpc) >= pmp_end);
     } else if (r) {
       *fault_va = va;
     }
