@@ -140,7 +140,9 @@ run_sbi() {
       elif [ "$core" = trap ]; then # the generic core leaving misaligned accesses to the firmware
         spec=generic,misaligned=trap args="platform=rvpmu hpm=29 width=64 sscofpmf=1 misaligned_traps=1"
       elif [ "$core" = microblaze ]; then # RV32 only; 5 event counters + 1 latency pair, 64-bit
-        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0 misaligned_traps=1" xlens=rv32
+        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0 misaligned_traps=1 pmp=0" xlens=rv32
+      elif [ "$core" = nopmp ]; then # the generic core without PMP: nothing guards the firmware
+        spec=generic,pmp=0 args="platform=rvpmu hpm=29 width=64 sscofpmf=1 pmp=0"
       else
         spec=generic args="platform=rvpmu hpm=29 width=64 sscofpmf=1"
       fi

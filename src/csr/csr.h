@@ -42,6 +42,10 @@ enum csr_number {
 #define ENVCFG_CBIE_FLUSH (1ull << 4)
 #define ENVCFG_CBCFE (1ull << 6)    /* CBO.CLEAN and CBO.FLUSH allowed in the less privileged mode */
 #define ENVCFG_CBZE (1ull << 7)     /* CBO.ZERO allowed in the less privileged mode (Zicboz) */
+/* menvcfg.ADUE (Svadu): 1 = the page-table walk sets PTE A/D itself, 0 = a missing A (or D on
+ * a store) is a page fault (Svade). Writable on harts with S mode; resets to 1, the hardware
+ * updating rvpmu has always done, so software that knows neither extension runs as before. */
+#define ENVCFG_ADUE (1ull << 61)
 
 /* Interrupt numbers (mip/mie bits, mcause codes). */
 enum irq {

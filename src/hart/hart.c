@@ -25,8 +25,9 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->mtvec = h->machine->mtvec_reset;
   h->mscratch = h->mepc = h->mcause = h->mtval = 0;
   h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
-  h->menvcfg = h->senvcfg = 0;
   const struct profile *p = h->machine->profile;
+  h->menvcfg = p->has_s_mode ? ENVCFG_ADUE : 0; /* Svadu: hardware A/D updating */
+  h->senvcfg = 0;
   pmp_reset(&h->pmp, p->pmp_entries, p->pmp_granularity_log2, h->xlen);
   h->sleeping = false;
   h->sleep_cycles = 0;

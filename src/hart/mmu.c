@@ -84,9 +84,11 @@ static int walk(struct hart *h, uint64_t va, enum access a, unsigned priv, uint6
     uint64_t low_mask = (1ull << (level * vpn_bits)) - 1; /* superpage: low PPN bits must be 0 */
     if (ppn & low_mask) return page_fault(a);
     uint64_t want = PTE_A | (a == ACCESS_STORE ? PTE_D : 0);
-    if ((pte & want) != want && (!pmp_allows(&h->pmp, pte_addr, pte_size, PMP_W, PRIV_S) ||
-                                 bus_write(bus, pte_addr, pte_size, pte | want) != 0))
-      return access_fault(a);
+    if ((pte & want) != want) {
+      if (!(h->menvcfg & ENVCFG_ADUE)) return page_fault(a); /* Svade: software sets A/D */
+      if (!pmp_allows(&h->pmp, pte_addr, pte_size, PMP_W, PRIV_S) || bus_write(bus, pte_addr, pte_size, pte | want) != 0)
+        return access_fault(a);
+    }
     *pa = ((ppn | ((va >> PAGE_SHIFT) & low_mask)) << PAGE_SHIFT) | (va & (PAGE_SIZE - 1));
     return 0;
   }

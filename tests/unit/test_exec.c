@@ -23,7 +23,8 @@
  * - §4.3 (Sv39): a three-level walk from satp.PPN, 1 GiB superpages, a load through a 4 KiB
  *   leaf, load page fault (13) with mtval = the virtual address for an invalid PTE, and the
  *   hardware A/D update (the walker sets A on any access and D on a store; docs/counters.md
- *   "choices").
+ *   "choices") while menvcfg.ADUE = 1 (Svadu, its reset value here), page faults instead while
+ *   it is 0 (Svade); ADUE is menvcfgh bit 29 on RV32 and read-only zero without S mode.
  *
  * Encodings from riscv64-unknown-elf-as 2.40 (canonical mnemonics from objdump -M no-aliases). */
 #include "unit_util.h"
@@ -537,6 +538,60 @@ static void test_sv39_load_sets_only_a(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* Svadu (menvcfg.ADUE): resets to 1 on harts with S mode (the walk sets A/D, as above), is
+ * writable there and read-only zero without S mode; on RV32 it is bit 29 of menvcfgh. */
+static void test_menvcfg_adue(void **state) {
+  (void)state;
+  struct rvpmu_machine *m = ut_machine(64);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, ENVCFG_ADUE);
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, 0);
+  ut_set_csr(m, CSR_MENVCFG, ENVCFG_ADUE);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, ENVCFG_ADUE);
+  rvpmu_machine_destroy(m);
+  m = ut_machine(32);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), ENVCFG_ADUE >> 32); /* bit 29 */
+  ut_set_csr(m, CSR_MENVCFG, 0xffffffffu); /* the low half does not reach ADUE */
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), ENVCFG_ADUE >> 32);
+  ut_set_csr(m, CSR_MENVCFGH, 0);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  rvpmu_machine_destroy(m);
+  m = ut_machine_config(32, "ibex", NULL); /* M and U only: no ADUE */
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  ut_set_csr(m, CSR_MENVCFGH, 0xffffffffu);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  rvpmu_machine_destroy(m);
+}
+
+/* ADUE = 0 (Svade): a load through a PTE without A and a store through one without D are page
+ * faults (13, 15) with mtval = the address, and the walk writes nothing. */
+static void test_sv39_svade_faults(void **state) {
+  (void)state;
+  static const uint32_t load[] = {
+      0x100005b7, /* lui a1, 0x10000 */
+      0x0005a503, /* lw a0, 0(a1)          load page fault: A clear */
+      UT_SPIN,
+  };
+  static const uint32_t store[] = {
+      0x100005b7, /* lui a1, 0x10000 */
+      0x00a5a223, /* sw a0, 4(a1)          store page fault: D clear */
+      UT_SPIN,
+  };
+  struct rvpmu_machine *m = sv39_machine();
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  UT_RUN_LOWER(m, UT_PRIV_S, 0, 0, load, 20);
+  ut_assert_trap(m, UT_CAUSE_LOAD_PAGE_FAULT, UT_LOWER + 4, PAGE_VA);
+  assert_int_equal(read_phys_u64(m, L0), pte(PAGE_PA, PTE_V | PTE_R | PTE_W));
+  rvpmu_machine_destroy(m);
+  m = sv39_machine();
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  ut_write_u64(m, L0, pte(PAGE_PA, PTE_V | PTE_R | PTE_W | PTE_A)); /* A set, D clear */
+  UT_RUN_LOWER(m, UT_PRIV_S, 0, 0, store, 20);
+  ut_assert_trap(m, 15 /* store page fault */, UT_LOWER + 4, PAGE_VA + 4);
+  assert_int_equal(read_phys_u64(m, L0), pte(PAGE_PA, PTE_V | PTE_R | PTE_W | PTE_A));
+  rvpmu_machine_destroy(m);
+}
+
 /* A jump to an address that differs from a cached block's only in bits 63:62 faults: the jump
  * cache compares the whole pc (its key used to be vpc << 2 | priv, which dropped those bits and
  * ran the block of 0x80000020 for 0xc000000080000020). Bare M mode: no memory there. */
@@ -579,6 +634,8 @@ int main(void) {
       cmocka_unit_test(test_misaligned_jump_target_without_c),
       cmocka_unit_test(test_sv39_load_store_and_page_fault),
       cmocka_unit_test(test_sv39_load_sets_only_a),
+      cmocka_unit_test(test_menvcfg_adue),
+      cmocka_unit_test(test_sv39_svade_faults),
       cmocka_unit_test(test_wild_jump_does_not_alias_a_cached_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
