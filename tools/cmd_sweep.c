@@ -27,6 +27,7 @@ static void usage(FILE *out) {
           "                             line chart when one numeric core option is swept\n"
           "  jobs/ID.json               each job's result: rvpmu stat --json, rvpmu version, the\n"
           "                             ELF's SHA-256, the full command; logs/ID.out, ID.err its output\n"
+          "Long options also take their value as --option=value; -jN and -oDIR work too.\n"
           "Every spec error (unknown core, option or event, missing ELF, malformed JSON) is\n"
           "reported before any job starts. Exit status 0 when every job has a result (failed\n"
           "workloads are rows with their status), 1 when some have none, 2 for bad input.\n"
@@ -78,25 +79,43 @@ int cmd_sweep(int argc, char **argv) {
   eo.jobs = cpus > 0 ? (int)cpus : 1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
+    /* --option=value is --option value (getopt_long's convention); only options are split,
+     * never the values they take. */
+    char name[64];
+    const char *inline_value = NULL, *eq = a[0] == '-' && a[1] == '-' ? strchr(a, '=') : NULL;
+    if (eq && (size_t)(eq - a) < sizeof name) {
+      snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+      inline_value = eq + 1;
+      a = name;
+    } else if (a[0] == '-' && (a[1] == 'j' || a[1] == 'o') && a[2]) { /* -j2, -oDIR */
+      snprintf(name, sizeof name, "-%c", a[1]);
+      inline_value = a + 2;
+      a = name;
+    }
+#define VALUE() (inline_value ? inline_value : argv[++i])
     bool has_value = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "-j") || !strcmp(a, "--jobs") ||
                      !strcmp(a, "--engine") || !strcmp(a, "--parallel-opts") || !strcmp(a, "--slurm-opts") ||
                      !strcmp(a, "--merge") || !strcmp(a, "--job");
-    if (has_value && i + 1 >= argc) {
+    if (has_value && !inline_value && i + 1 >= argc) {
       fprintf(stderr, "rvpmu sweep: %s needs a value\n", a);
+      return EXIT_USAGE;
+    }
+    if (!has_value && inline_value) {
+      fprintf(stderr, "rvpmu sweep: %s takes no value\n", a);
       return EXIT_USAGE;
     }
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
       return 0;
-    } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
-    else if (!strcmp(a, "--engine")) engine = argv[++i];
-    else if (!strcmp(a, "--parallel-opts")) eo.parallel_opts = argv[++i];
-    else if (!strcmp(a, "--slurm-opts")) eo.slurm_opts = argv[++i];
-    else if (!strcmp(a, "--merge")) merge = argv[++i];
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = VALUE();
+    else if (!strcmp(a, "--engine")) engine = VALUE();
+    else if (!strcmp(a, "--parallel-opts")) eo.parallel_opts = VALUE();
+    else if (!strcmp(a, "--slurm-opts")) eo.slurm_opts = VALUE();
+    else if (!strcmp(a, "--merge")) merge = VALUE();
     else if (!strcmp(a, "--resume")) eo.resume = true;
     else if (!strcmp(a, "--no-wait")) eo.no_wait = true;
     else if (!strcmp(a, "--job")) {
-      job_dir = argv[++i];
+      job_dir = VALUE();
       if (i + 1 >= argc) {
         fprintf(stderr, "rvpmu sweep: --job needs DIR and ID\n");
         return EXIT_USAGE;
@@ -104,9 +123,10 @@ int cmd_sweep(int argc, char **argv) {
       job_id = argv[++i];
     } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
       char *end;
-      long n = strtol(argv[++i], &end, 10);
-      if (*end || n < 1 || n > 4096) {
-        fprintf(stderr, "rvpmu sweep: --jobs: expected 1..4096, not '%s'\n", argv[i]);
+      const char *v = VALUE();
+      long n = strtol(v, &end, 10);
+      if (!*v || *end || n < 1 || n > 4096) {
+        fprintf(stderr, "rvpmu sweep: --jobs: expected 1..4096, not '%s'\n", v);
         return EXIT_USAGE;
       }
       eo.jobs = (int)n;
@@ -121,6 +141,7 @@ int cmd_sweep(int argc, char **argv) {
       spec = a;
     }
   }
+#undef VALUE
   if (job_dir) {
     char *end;
     long id = strtol(job_id, &end, 10);

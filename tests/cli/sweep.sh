@@ -28,7 +28,7 @@ if grep -q "9/9 jobs done" "$TMP/err"; then ok "local engine reports progress (d
 else not_ok "local engine reports progress" "$(last_run)"; fi
 
 # --- The GNU parallel engine gives the same table and keeps its joblog.
-rv sweep "$TMP/spec.json" -o "$TMP/par" --jobs 2 --engine parallel
+rv sweep "$TMP/spec.json" -o "$TMP/par" --jobs=2 --engine=parallel --parallel-opts "--delay=0 --halt=never"
 expect_status "sweep --engine parallel: status 0" 0
 check_eq "parallel engine: the same results.csv" "$(cat "$TMP/par/results.csv")" "$(cat "$TMP/local/results.csv")"
 check_eq "parallel engine: joblog kept, one line per job" "$(($(wc -l <"$TMP/par/parallel.joblog") - 1))" 9
@@ -39,7 +39,7 @@ cat >"$TMP/fail.json" <<JSON
 {"cores": ["generic", "ibex,counters=10"], "workloads": ["fail7.elf", "loop.elf", "work.elf"],
  "events": ["instructions", "cycles"], "run": {"platform": "virt", "max_insns": 200000}}
 JSON
-rv sweep "$TMP/fail.json" -o "$TMP/fail" --jobs 2
+rv sweep "$TMP/fail.json" -o"$TMP/fail" -j2
 expect_status "sweep with failing jobs: status 0 (failures are rows)" 0
 check_eq "statuses: exit 7, timeout, ok" "$(awk -F, 'NR > 1 && $4 == "instructions" { print $1 ":" $3 ":" $6 }' "$TMP/fail/results.csv" | paste -sd' ')" \
   "generic:fail7:exit 7 generic:loop:timeout generic:work:ok ibex:fail7:exit 7 ibex:loop:timeout ibex:work:ok"
@@ -164,6 +164,8 @@ bad "unknown key" '"event": unknown key' "{\"cores\": [\"generic\"], $W, \"event
 bad "unknown run setting" 'run.max_insn: unknown setting' "{\"cores\": [\"generic\"], $W, \"events\": [\"cycles\"], \"run\": {\"max_insn\": 5}}"
 rv sweep "$TMP/spec.json" -o "$TMP/x" --engine condor
 expect_error "unknown engine" "--engine: 'condor' is not one of local, parallel, slurm"
+rv sweep "$TMP/spec.json" -o "$TMP/x" --resume=yes
+expect_error "a flag given a value" "--resume takes no value"
 
 # --- The picture: bars of CPI per workload and core, and MPKI against the swept cache size.
 # (crt0 zeroes .bss, which brings the array into a cache that can hold it: 16 KiB keeps all but
