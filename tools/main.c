@@ -48,11 +48,8 @@ static char **split_long_options(int argc, char **argv, int *new_argc) {
   return out;
 }
 
-int main(int argc, char **argv) {
-  /* sweep splits --option=value itself: the values of its --slurm-opts and --parallel-opts are
-   * other programs' options (--partition=short), which must reach them whole. */
-  if (argc >= 2 && !strcmp(argv[1], "sweep")) return cmd_sweep(argc - 1, argv + 1);
-  argv = split_long_options(argc, argv, &argc);
+/* Runs the command argv[1] (after --option=value has been split). */
+static int dispatch(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -68,4 +65,14 @@ int main(int argc, char **argv) {
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
+}
+
+int main(int argc, char **argv) {
+  /* sweep splits --option=value itself: the values of its --slurm-opts and --parallel-opts are
+   * other programs' options (--partition=short), which must reach them whole. */
+  if (argc >= 2 && !strcmp(argv[1], "sweep")) return cmd_sweep(argc - 1, argv + 1);
+  char **split = split_long_options(argc, argv, &argc);
+  int status = dispatch(argc, split);
+  if (split != argv) free(split); /* LeakSanitizer (CI's sanitizer build) checks every exit */
+  return status;
 }
