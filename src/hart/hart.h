@@ -66,10 +66,14 @@ struct hart {
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
   /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
    * (all false on the generic core, whose hot path stays as it is). */
-  bool timed_branches;      /* taken/not-taken branches go through hart_branch_outcome */
-  bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
-  bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
-  bool timed_context;       /* correct block entries for hazards across blocks (or fetch model) */
+  bool timed_branches;      /* conditional branches go to the branch model (hart_branch_outcome);
+                             * otherwise their outcome is in the link costs (isa/block.h) */
+  bool timed_mul, timed_div;/* multiplies / divides go through hart_muldiv_timing */
+  bool link_costs;          /* the profile has link costs (isa/block.h: a taken-branch penalty,
+                             * an unaligned-target cost or static hazards across blocks) */
+  bool timed_targets;       /* taken transfers go to the jump model (hart_transfer_target) */
+  bool timed_context;       /* correct block entries for hazards across blocks (or fetch model)
+                             * on the long way in; chained entries take it from the link */
   /* Which of the profile's dynamic models run (hart_update_models): fetch_block, data_access
    * (RAM accesses then all take the slow path), branch. */
   bool model_fetch, model_data, model_branch;
@@ -125,6 +129,8 @@ void hart_reset(struct hart *h, uint64_t pc);
 void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
+void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
+void hart_run_rv64_timed(struct hart *h);
 
 /* Slow path of the dispatch loop, entered when budget <= 0: folds counters, raises overflow and
  * timer interrupts, takes a pending interrupt, sleeps in WFI, and computes the next budget.
@@ -173,8 +179,10 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 /* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
  * instructions for hazards with the instructions before it. */
 void hart_block_entry(struct hart *h, const struct block *blk);
-/* A taken transfer reached block `blk` at `pc` (timed_targets profiles). */
-void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc);
+/* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
+ * (the transfer did not come through a link, whose cost holds it), the jump model when
+ * `jump` (timed_targets). */
+void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump);
 
 /* This hart's clock now, including the static cycles of the instructions of the current block
  * before the one in a load/store slow path. */

@@ -345,6 +345,138 @@ void hart_block_entry(struct hart *h, const struct block *blk) {
   memcpy(m->run, c.run, c.n * sizeof c.run[0]);
 }
 
+/* ---- Link costs (isa/block.h, struct link_cost) ---- */
+
+/* A cost being compiled: sums per accumulator, merged as runs are added (at most one entry
+ * per accumulator, so it cannot overflow; only n and cycles need initialising). */
+struct cost_sums {
+  unsigned n;
+  int64_t cycles;
+  uint8_t idx[EV_NUM_ACC];
+  int64_t count[EV_NUM_ACC];
+};
+#define COST_SUMS_EMPTY(s) ((s).n = 0, (s).cycles = 0)
+
+static void sums_put(struct cost_sums *s, unsigned idx, int64_t n) {
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->idx[i] == idx) {
+      s->count[i] += n;
+      return;
+    }
+  s->idx[s->n] = (uint8_t)idx;
+  s->count[s->n++] = n;
+}
+
+/* `n` occurrences of `events` (as hart_add_events does: no cycles of their own). */
+static void sums_events(const struct hpm *hpm, struct cost_sums *s, uint64_t events, int64_t n) {
+  for (uint64_t m = events; m; m &= m - 1) sums_put(s, (unsigned)__builtin_ctzll(m), n);
+  for (unsigned k = 0; k < hpm->num_combos; k++)
+    if (events & hpm->combo_mask[k]) sums_put(s, EV_COMBO0 + k, n);
+}
+
+/* `n` cycles raising `events` (as hart_add_timing: instructions are counted per block). */
+static void sums_cycles(const struct hpm *hpm, struct cost_sums *s, uint64_t events, int64_t n) {
+  s->cycles += n;
+  sums_events(hpm, s, (events | EV_BIT(EV_CYCLES)) & ~EV_BIT(EV_INSNS), n);
+}
+
+static void sums_timing(const struct hpm *hpm, struct cost_sums *s, const struct insn_timing *t) {
+  for (unsigned r = 0; r < t->n; r++) sums_cycles(hpm, s, t->run[r].events, t->run[r].count);
+}
+
+static void sums_apply(struct hart *h, const struct cost_sums *s) {
+  for (unsigned i = 0; i < s->n; i++) h->hpm.acc[s->idx[i]] += (uint64_t)s->count[i];
+  h->budget -= s->cycles;
+}
+
+/* Which link of the block just left `link` is, and that block's terminator. */
+static unsigned link_index(const struct hart *h, const struct block_link *link, const struct insn **last) {
+  const struct block *from = h->last_block;
+  *last = &from->insns[from->count - 1];
+  return (unsigned)(link - BLOCK_LINK(*last));
+}
+
+/* The outcome of leaving through link `idx` after terminator `last`, target aside; returns
+ * whether it is a taken transfer. A conditional branch's outcome goes to the branch model
+ * when one runs (timed_branches), else it is the profile's taken penalty or one event (only
+ * the timed dispatch loop uses link costs: the generic core counts branches inline). */
+static bool link_outcome(const struct hart *h, const struct insn *last, unsigned idx, struct cost_sums *s) {
+  const struct profile *p = h->machine->profile;
+  if (last->cls & CLS_BRANCH) {
+    bool taken = idx == 0;
+    if (!h->timed_branches) {
+      if (taken && p->taken_branch.n) sums_timing(&h->hpm, s, &p->taken_branch);
+      else sums_events(&h->hpm, s, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
+    }
+    return taken;
+  }
+  return last->op == OP_JAL || last->op == OP_JALR;
+}
+
+/* A taken transfer reaching `to` at vpc: a 32-bit first instruction at pc % 4 == 2. */
+static void target_cost(const struct hart *h, const struct block *to, uint64_t vpc, struct cost_sums *s) {
+  const struct profile *p = h->machine->profile;
+  if ((vpc & 3) == 2 && insn_length(to->insns[0].raw) == 4 && p->unaligned_target.n)
+    sums_timing(&h->hpm, s, &p->unaligned_target);
+}
+
+/* The nonzero sums of s as adds[from..) of c; false if they do not fit. */
+static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) {
+  unsigned n = from;
+  for (unsigned i = 0; i < s->n; i++) {
+    if (!s->count[i]) continue;
+    if (n == LINK_COST_ADDS || s->count[i] != (int32_t)s->count[i]) return false;
+    c->idx[n] = s->idx[i];
+    c->count[n++] = (int32_t)s->count[i];
+  }
+  c->n = (uint8_t)n;
+  return true;
+}
+
+void block_link_set(struct hart *h, struct block_link *link, struct block *to, uint64_t vpc) {
+  const struct insn *last;
+  unsigned idx = link_index(h, link, &last);
+  struct cost_sums out, entry;
+  COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
+  if (link_outcome(h, last, idx, &out)) target_cost(h, to, vpc, &out);
+  /* The correction hart_block_entry makes when `to` is entered from the block just left. */
+  const struct insn *outside[TIMING_HISTORY];
+  unsigned n_out = h->machine->profile->time_insn ? preceding(h, to, outside) : 0;
+  if (n_out) {
+    struct correction c;
+    entry_correction(h, to, outside, n_out, &c);
+    for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
+  }
+  link->vpc = vpc;
+  link->tag = h->fetch_tag;
+  link->block = to;
+  struct link_cost *lc = &link->cost;
+  lc->cycles_outcome = (int32_t)out.cycles;
+  lc->cycles_entry = (int32_t)entry.cycles;
+  bool fits = pack(lc, 0, &out);
+  lc->n_outcome = lc->n;
+  if (!fits || !pack(lc, lc->n_outcome, &entry)) lc->n = LINK_COST_SLOW;
+}
+
+bool hart_link_outcome(struct hart *h, const struct block_link *link) {
+  const struct insn *last;
+  unsigned idx = link_index(h, link, &last);
+  struct cost_sums s;
+  COST_SUMS_EMPTY(s);
+  bool taken = link_outcome(h, last, idx, &s);
+  sums_apply(h, &s);
+  return taken;
+}
+
+void hart_link_outcome_slow(struct hart *h, const struct block_link *link) {
+  const struct insn *last;
+  unsigned idx = link_index(h, link, &last);
+  struct cost_sums s;
+  COST_SUMS_EMPTY(s);
+  if (link_outcome(h, last, idx, &s)) target_cost(h, link->block, link->vpc, &s);
+  sums_apply(h, &s);
+}
+
 struct block *block_first_insn(struct hart *h, const struct block *blk) {
   h->step_index ^= 1;
   struct block *b = (struct block *)h->step_block[h->step_index];

@@ -6,6 +6,7 @@
 #ifndef RVPMU_ISA_BLOCK_H
 #define RVPMU_ISA_BLOCK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "hpm/events.h"
@@ -32,6 +33,34 @@ struct block {
 
 #define BLOCK_EVENT_BYTES (EV_NUM_ACC * sizeof(uint16_t))
 
+/* What following a link adds beyond the static counts of the block it leaves (link costs):
+ * compiled once, when the link is made, into per-accumulator sums, so that the dispatch loop
+ * adds a few numbers instead of calling the timing model at every taken branch and block
+ * entry. Two parts:
+ * - the outcome, adds[0..n_outcome): what the transfer itself costs, which does not depend on
+ *   what follows (a conditional branch's taken penalty or its taken/not-taken event unless a
+ *   branch model runs; a taken transfer to a 32-bit instruction at pc % 4 == 2 costs
+ *   unaligned_target), always added when the link is followed;
+ * - the entry, adds[n_outcome..n): the timing correction of the next block's first
+ *   instructions for the instructions they follow (load-use across the block boundary:
+ *   hart_block_entry's correction), added only when that block is then entered whole (a
+ *   stepped instruction is timed with its context instead).
+ * Each part is exact: every accumulator (events and combo slots) is linear in a cycle run's
+ * count, so the runs of a part can be summed per accumulator once. A cost that does not fit
+ * (many combo slots) has n = LINK_COST_SLOW and the dispatch loop takes the long way, where
+ * hart_link_outcome and hart_block_entry compute it each time. Costs hold combo slots, so links
+ * die with the blocks when combos change; hart_update_models makes new links (a new fetch tag)
+ * when the branch model starts. */
+#define LINK_COST_ADDS 7
+#define LINK_COST_SLOW 0xff
+struct link_cost {
+  uint8_t n_outcome, n;
+  uint8_t idx[LINK_COST_ADDS]; /* hpm.acc index */
+  int32_t cycles_outcome;      /* what each part takes from the budget */
+  int32_t cycles_entry;
+  int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
+};
+
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
  * the block that ran next (for a conditional branch: [0] taken, [1] not taken; else [0] only),
  * so that the dispatch loop goes from block to block without block_lookup. A link is checked
@@ -44,11 +73,19 @@ struct block_link {
   uint64_t vpc;   /* as jump_entry */
   uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
   struct block *block;
+  struct link_cost cost;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
 /* The links of a block whose last insns[] entry is `last`. */
 #define BLOCK_LINK(last) ((struct block_link *)((last) + 1))
+
+/* Adds part [from, to) of a link cost (see struct link_cost). */
+#define LINK_COST_ADD(hpm, c, from, to)                                    \
+  do {                                                                     \
+    for (unsigned i_ = (from); i_ < (unsigned)(to); i_++)                  \
+      (hpm)->acc[(c)->idx[i_]] += (uint64_t)(int64_t)(c)->count[i_];       \
+  } while (0)
 
 struct hart;
 struct insn_context;
@@ -79,5 +116,17 @@ struct block *block_first_insn(struct hart *h, const struct block *blk);
 /* The block at virtual pc `vpc` in the hart's current mode: from the jump cache, the hash
  * table, or decoded now. On an instruction fetch fault the trap is taken and NULL returned. */
 struct block *block_lookup(struct hart *h, uint64_t vpc);
+
+/* Makes `link`, one of the links of h->last_block (the block just left), lead to `to` at vpc:
+ * records it and compiles its cost (struct link_cost). */
+void block_link_set(struct hart *h, struct block_link *link, struct block *to, uint64_t vpc);
+
+/* The outcome part of following link `link` of h->last_block when no compiled cost is at hand
+ * (the link did not hold the next block, or its cost did not fit), without the unaligned-target
+ * cost, which needs the next block (hart_transfer_target adds it). Returns whether that link is
+ * a taken transfer (so that the target's alignment must be checked). */
+bool hart_link_outcome(struct hart *h, const struct block_link *link);
+/* The same with a compiled cost whose outcome part did not fit: all of it, target included. */
+void hart_link_outcome_slow(struct hart *h, const struct block_link *link);
 
 #endif

@@ -1,5 +1,9 @@
-/* The dispatch loop, compiled once per XLEN (design.md decision 6): exec_rv32.c and
- * exec_rv64.c define XLEN and EXEC_FUNC and include this file.
+/* The dispatch loop, compiled once per XLEN (design.md decision 6) and per EXEC_TIMED:
+ * exec_rv32.c, exec_rv64.c, exec_rv32_timed.c and exec_rv64_timed.c define XLEN, EXEC_TIMED
+ * and EXEC_FUNC and include this file. The timed instances (hart.link_costs: profiles with a
+ * timing model) add each link's compiled cost when they chain blocks (isa/block.h); the plain
+ * ones, for the generic core, have no code for it at all (the test alone cost it 3-4% more
+ * host instructions per guest instruction, callgrind on bench/callchase.c).
  *
  * Invariants the handlers rely on:
  * - x[0] is always zero: the decoder redirects writes to x0 into x[REG_SINK].
@@ -95,14 +99,46 @@ typedef __int128 sx2;
 #define STORE(T) STORE_FROM(T, R2)
 
 /* Ends the block at `in` (its successor's pc already in h->pc): adds what it retired, then
- * enters the next block through the link LINK (isa/block.h) when that is valid, nothing is due
- * within the next block and no timing model looks at block entries, else goes the long way
+ * enters the next block through the link LINK (isa/block.h) when that is valid: adds the
+ * link's compiled cost (the transfer's outcome; then, if the next block is entered whole, its
+ * entry correction), and dispatches when nothing is due within the next block and no
+ * dynamic model looks at block entries or jump targets. Otherwise it goes the long way
  * (linked_slow, link_miss: the slow check, block_lookup, stepping, entry hooks). Every
  * terminator has its own copy, ending in its own indirect jump (TAG, a distinct constant,
  * keeps the compiler from merging the copies back into one): the next block's first
  * operation is then predicted per terminator and outcome, not from one shared jump. That made
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
+#if EXEC_TIMED
+#define CHAIN(LINK, TAG)                                                                   \
+  do {                                                                                     \
+    link = (LINK);                                                                         \
+    h->last_block = blk;                                                                   \
+    BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    h->budget -= blk->retire_cycles;                                                       \
+    bpc = h->pc;                                                                           \
+    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
+      const struct link_cost *c_ = &link->cost;                                            \
+      blk = link->block;                                                                   \
+      if (unlikely(c_->n == LINK_COST_SLOW)) {                                             \
+        hart_link_outcome_slow(h, link);                                                   \
+        goto linked_slow;                                                                  \
+      }                                                                                    \
+      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->budget -= c_->cycles_outcome;                                                     \
+      if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
+                 !(transferred | h->model_fetch))) {                                       \
+        LINK_COST_ADD(&h->hpm, c_, c_->n_outcome, c_->n);                                  \
+        h->budget -= c_->cycles_entry;                                                     \
+        in = blk->insns;                                                                   \
+        __asm__ volatile("" ::"i"(TAG));                                                   \
+        DISPATCH;                                                                          \
+      }                                                                                    \
+      goto linked_slow;                                                                    \
+    }                                                                                      \
+    goto link_miss;                                                                        \
+  } while (0)
+#else
 #define CHAIN(LINK, TAG)                                                                   \
   do {                                                                                     \
     link = (LINK);                                                                         \
@@ -113,7 +149,7 @@ typedef __int128 sx2;
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
       blk = link->block;                                                                   \
       if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
-                 !(transferred | h->timed_context))) {                                     \
+                 !(transferred | h->model_fetch))) {                                       \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -122,30 +158,40 @@ typedef __int128 sx2;
     }                                                                                      \
     goto link_miss;                                                                        \
   } while (0)
+#endif
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
- * (h->timed_branches) add the taken penalty's cycles and events. */
+ * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
+ * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
+ * on-demand one) needs a call. */
+#if EXEC_TIMED
+#define BRANCH_COUNT(ev)
+#else
+#define BRANCH_COUNT(ev) else h->hpm.acc[ev]++
+#endif
 #define BRANCH(cond)                                             \
   do {                                                           \
     if (cond) {                                                  \
       uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
-      else h->hpm.acc[EV_BR_TAKEN]++;                            \
+      BRANCH_COUNT(EV_BR_TAKEN);                                 \
       transferred = h->timed_targets;                            \
       h->pc = t_;                                                \
       CHAIN(BLOCK_LINK(in), __LINE__ * 2);                       \
     } else {                                                     \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
-      else h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
+      BRANCH_COUNT(EV_BR_NOT_TAKEN);                             \
       h->pc = NEXT_PC;                                           \
       CHAIN(BLOCK_LINK(in) + 1, __LINE__ * 2 + 1);               \
     }                                                            \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
-#define MULDIV_TIMING() \
-  if (unlikely(h->timed_muldiv)) hart_muldiv_timing(h, in, R1, R2)
+#define MUL_TIMING() \
+  if (unlikely(h->timed_mul)) hart_muldiv_timing(h, in, R1, R2)
+#define DIV_TIMING() \
+  if (unlikely(h->timed_div)) hart_muldiv_timing(h, in, R1, R2)
 
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
@@ -162,6 +208,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   int fault_cause;
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
+  bool unaligned = false;   /* ... one that came without a link cost: check its target */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
 
 next_block:
@@ -170,9 +217,9 @@ next_block:
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
 enter_block:
-  if (unlikely(transferred)) {
-    transferred = false;
-    hart_transfer_target(h, blk, bpc);
+  if (unlikely(transferred | unaligned)) {
+    hart_transfer_target(h, blk, bpc, unaligned, transferred);
+    transferred = unaligned = false;
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
@@ -180,19 +227,25 @@ enter_block:
   in = blk->insns;
   DISPATCH;
 
-/* The long ways of CHAIN: a valid link to a block that cannot simply be entered, and a link
- * that does not hold the next block; block_lookup's answer is kept in the link unless the
- * lookup changed the epoch (a full arena flushed every block, the one `link` is in included). */
+/* The long ways of CHAIN: a valid link to a block that cannot simply be entered (its outcome
+ * added, the entry correction left to hart_block_entry), and a link that does not hold the
+ * next block: the outcome is added now, the target's alignment checked once the next block
+ * is known. block_lookup's answer is kept in the link, its cost compiled, unless the lookup
+ * changed the epoch (a full arena flushed every block, the one `link` is in included). */
 linked_slow:
   if (unlikely(h->budget <= 0)) goto next_block;
   goto enter_block;
 link_miss:
+  if (EXEC_TIMED) unaligned = hart_link_outcome(h, link);
   if (unlikely(h->budget <= 0)) goto next_block;
   {
     uint64_t tag_ = h->fetch_tag;
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
-    if (likely(h->fetch_tag == tag_)) link->vpc = bpc, link->tag = tag_, link->block = blk;
+    if (likely(h->fetch_tag == tag_)) {
+      if (EXEC_TIMED) block_link_set(h, link, blk, bpc);
+      else link->vpc = bpc, link->tag = tag_, link->block = blk; /* its cost is never read */
+    }
   }
   goto enter_block;
 
@@ -270,46 +323,46 @@ L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
 L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
 L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
 L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
-L_MUL: MULDIV_TIMING(); WR(R1 * R2); NEXT;
-L_MULH: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
-L_MULHSU: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
-L_MULHU: MULDIV_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
-L_MULW: MULDIV_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+L_MUL: MUL_TIMING(); WR(R1 * R2); NEXT;
+L_MULH: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
+L_MULHSU: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
+L_MULHU: MUL_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
+L_MULW: MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
 /* Division by zero and overflow give the results the M extension specifies, no trap. */
 L_DIV: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)-1 : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? (ux)a : (ux)(a / b));
   NEXT;
 }
-L_DIVU: MULDIV_TIMING(); WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
+L_DIVU: DIV_TIMING(); WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
 L_REM: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)a : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? 0 : (ux)(a % b));
   NEXT;
 }
-L_REMU: MULDIV_TIMING(); WR(R2 == 0 ? R1 : R1 % R2); NEXT;
+L_REMU: DIV_TIMING(); WR(R2 == 0 ? R1 : R1 % R2); NEXT;
 L_DIVW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b));
   NEXT;
 }
 L_DIVUW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? 0xffffffffu : a / b));
   NEXT;
 }
 L_REMW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? a : (a == INT32_MIN && b == -1) ? 0 : a % b));
   NEXT;
 }
 L_REMUW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? a : a % b));
   NEXT;
