@@ -115,7 +115,7 @@ struct hart {
   const struct block *last_block;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][256];
+  _Alignas(16) uint8_t step_block[2][320];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
@@ -179,6 +179,8 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 /* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
  * instructions for hazards with the instructions before it. */
 void hart_block_entry(struct hart *h, const struct block *blk);
+/* The fetch model's view of a block entry (model_fetch), when the link brought its correction. */
+void hart_fetch_block(struct hart *h, const struct block *blk);
 /* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
  * (the transfer did not come through a link, whose cost holds it), the jump model when
  * `jump` (timed_targets). */

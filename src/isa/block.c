@@ -136,9 +136,11 @@ struct entry_memo {
 };
 _Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16-byte aligned");
 
-/* Arena bytes a block of `count` entries takes (with the memo before it when `memo`). */
+/* Arena bytes a block of `count` entries takes (with the memo before it and link costs after
+ * its links when `memo`: a timed profile's block). */
 static size_t block_bytes(unsigned count, bool memo) {
-  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES;
+  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES +
+                 (memo ? BLOCK_COST_BYTES : 0);
   return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
 }
 
@@ -228,7 +230,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   b->count = (uint16_t)n;
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
-  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES);
+  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
   if (memo) entry_memo(b)->from = NULL;
   bc->used += block_bytes(n, memo);
@@ -242,8 +244,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
-_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES <= sizeof(((struct hart *)0)->step_block[0]),
-               "hart.step_block must hold a block of two instructions and its links");
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_COST_BYTES <=
+                   sizeof(((struct hart *)0)->step_block[0]),
+               "hart.step_block must hold a block of two instructions, its links and their costs");
 
 /* The instructions that ran just before `blk`, nearest first, when execution fell through
  * into it from h->last_block: up to TIMING_HISTORY of them, from that block only (what ran
@@ -322,6 +325,8 @@ static bool is_step_block(const struct hart *h, const struct block *b) {
   return p >= h->step_block[0] && p < h->step_block[0] + sizeof h->step_block;
 }
 
+void hart_fetch_block(struct hart *h, const struct block *blk) { h->machine->profile->fetch_block(h, blk); }
+
 void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;
   if (h->model_fetch) p->fetch_block(h, blk);
@@ -389,11 +394,11 @@ static void sums_apply(struct hart *h, const struct cost_sums *s) {
   h->budget -= s->cycles;
 }
 
-/* Which link of the block just left `link` is, and that block's terminator. */
-static unsigned link_index(const struct hart *h, const struct block_link *link, const struct insn **last) {
+/* The block just left and its terminator. */
+static const struct block *left(const struct hart *h, const struct insn **last) {
   const struct block *from = h->last_block;
   *last = &from->insns[from->count - 1];
-  return (unsigned)(link - BLOCK_LINK(*last));
+  return from;
 }
 
 /* The outcome of leaving through link `idx` after terminator `last`, target aside; returns
@@ -420,6 +425,14 @@ static void target_cost(const struct hart *h, const struct block *to, uint64_t v
     sums_timing(&h->hpm, s, &p->unaligned_target);
 }
 
+/* What BLOCK_ACCOUNT adds for block b (and its cycles from the budget). */
+static void sums_block(const struct hpm *hpm, struct cost_sums *s, const struct block *b) {
+  sums_put(s, EV_INSNS, b->retire_insns);
+  sums_put(s, EV_CYCLES, b->retire_cycles);
+  s->cycles += b->retire_cycles;
+  for (unsigned i = 0; i < hpm->num_active; i++) sums_put(s, hpm->active[i], b->events[hpm->active[i]]);
+}
+
 /* The nonzero sums of s as adds[from..) of c; false if they do not fit. */
 static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) {
   unsigned n = from;
@@ -433,12 +446,18 @@ static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) 
   return true;
 }
 
-void block_link_set(struct hart *h, struct block_link *link, struct block *to, uint64_t vpc) {
+void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
   const struct insn *last;
-  unsigned idx = link_index(h, link, &last);
+  const struct block *from = left(h, &last);
+  struct block_link *link = BLOCK_LINK(last) + i;
+  link->vpc = vpc;
+  link->tag = h->fetch_tag;
+  link->block = to;
+  if (!h->link_costs) return;
   struct cost_sums out, entry;
   COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
-  if (link_outcome(h, last, idx, &out)) target_cost(h, to, vpc, &out);
+  sums_block(&h->hpm, &out, from);
+  if (link_outcome(h, last, i, &out)) target_cost(h, to, vpc, &out);
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
   unsigned n_out = h->machine->profile->time_insn ? preceding(h, to, outside) : 0;
@@ -447,10 +466,8 @@ void block_link_set(struct hart *h, struct block_link *link, struct block *to, u
     entry_correction(h, to, outside, n_out, &c);
     for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
   }
-  link->vpc = vpc;
-  link->tag = h->fetch_tag;
-  link->block = to;
-  struct link_cost *lc = &link->cost;
+  struct link_cost *lc = BLOCK_LINK_COST(last, i);
+  lc->active_gen = h->hpm.active_gen;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
   bool fits = pack(lc, 0, &out);
@@ -458,23 +475,14 @@ void block_link_set(struct hart *h, struct block_link *link, struct block *to, u
   if (!fits || !pack(lc, lc->n_outcome, &entry)) lc->n = LINK_COST_SLOW;
 }
 
-bool hart_link_outcome(struct hart *h, const struct block_link *link) {
+bool hart_link_outcome(struct hart *h, unsigned i) {
   const struct insn *last;
-  unsigned idx = link_index(h, link, &last);
+  left(h, &last);
   struct cost_sums s;
   COST_SUMS_EMPTY(s);
-  bool taken = link_outcome(h, last, idx, &s);
+  bool taken = link_outcome(h, last, i, &s);
   sums_apply(h, &s);
   return taken;
-}
-
-void hart_link_outcome_slow(struct hart *h, const struct block_link *link) {
-  const struct insn *last;
-  unsigned idx = link_index(h, link, &last);
-  struct cost_sums s;
-  COST_SUMS_EMPTY(s);
-  if (link_outcome(h, last, idx, &s)) target_cost(h, link->block, link->vpc, &s);
-  sums_apply(h, &s);
 }
 
 struct block *block_first_insn(struct hart *h, const struct block *blk) {

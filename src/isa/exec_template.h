@@ -110,20 +110,15 @@ typedef __int128 sx2;
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
 #if EXEC_TIMED
-#define CHAIN(LINK, TAG)                                                                   \
+#define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
-    link = (LINK);                                                                         \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
-    BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
-    h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
-      const struct link_cost *c_ = &link->cost;                                            \
+    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
+               c_->active_gen == h->hpm.active_gen && c_->n != LINK_COST_SLOW)) {          \
       blk = link->block;                                                                   \
-      if (unlikely(c_->n == LINK_COST_SLOW)) {                                             \
-        hart_link_outcome_slow(h, link);                                                   \
-        goto linked_slow;                                                                  \
-      }                                                                                    \
       LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
       h->budget -= c_->cycles_outcome;                                                     \
       if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
@@ -134,14 +129,17 @@ typedef __int128 sx2;
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
       }                                                                                    \
+      entry_cost = c_;                                                                     \
       goto linked_slow;                                                                    \
     }                                                                                      \
+    BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    h->budget -= blk->retire_cycles;                                                       \
     goto link_miss;                                                                        \
   } while (0)
 #else
-#define CHAIN(LINK, TAG)                                                                   \
+#define CHAIN(LAST, IDX, TAG)                                                                   \
   do {                                                                                     \
-    link = (LINK);                                                                         \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
@@ -178,12 +176,12 @@ typedef __int128 sx2;
       BRANCH_COUNT(EV_BR_TAKEN);                                 \
       transferred = h->timed_targets;                            \
       h->pc = t_;                                                \
-      CHAIN(BLOCK_LINK(in), __LINE__ * 2);                       \
+      CHAIN(in, 0, __LINE__ * 2);                       \
     } else {                                                     \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
       BRANCH_COUNT(EV_BR_NOT_TAKEN);                             \
       h->pc = NEXT_PC;                                           \
-      CHAIN(BLOCK_LINK(in) + 1, __LINE__ * 2 + 1);               \
+      CHAIN(in, 1, __LINE__ * 2 + 1);               \
     }                                                            \
   } while (0)
 
@@ -210,8 +208,14 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
   bool unaligned = false;   /* ... one that came without a link cost: check its target */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
+  unsigned link_idx;        /* which link of the block left that is */
+  /* The entry part of the link cost (timed loop) when the next block came through a valid link
+   * but could not simply be entered: enter_block adds it instead of hart_block_entry's
+   * correction, unless the slow check ran in between (next_block forgets it). */
+  const struct link_cost *entry_cost = NULL;
 
 next_block:
+  entry_cost = NULL;
   if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
   bpc = h->pc;
   blk = block_lookup(h, bpc);
@@ -222,8 +226,16 @@ enter_block:
     transferred = unaligned = false;
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
-  if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
-  else if (unlikely(h->timed_context)) hart_block_entry(h, blk);
+  if (unlikely((int64_t)blk->horizon_cycles > h->budget)) {
+    blk = block_first_insn(h, blk);
+  } else if (EXEC_TIMED && entry_cost) {
+    if (h->model_fetch) hart_fetch_block(h, blk);
+    LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
+    h->budget -= entry_cost->cycles_entry;
+  } else if (unlikely(h->timed_context)) {
+    hart_block_entry(h, blk);
+  }
+  entry_cost = NULL;
   in = blk->insns;
   DISPATCH;
 
@@ -236,16 +248,13 @@ linked_slow:
   if (unlikely(h->budget <= 0)) goto next_block;
   goto enter_block;
 link_miss:
-  if (EXEC_TIMED) unaligned = hart_link_outcome(h, link);
+  if (EXEC_TIMED) unaligned = hart_link_outcome(h, link_idx);
   if (unlikely(h->budget <= 0)) goto next_block;
   {
     uint64_t tag_ = h->fetch_tag;
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
-    if (likely(h->fetch_tag == tag_)) {
-      if (EXEC_TIMED) block_link_set(h, link, blk, bpc);
-      else link->vpc = bpc, link->tag = tag_, link->block = blk; /* its cost is never read */
-    }
+    if (likely(h->fetch_tag == tag_)) block_link_set(h, link_idx, blk, bpc);
   }
   goto enter_block;
 
@@ -267,7 +276,7 @@ L_JAL: {
   WR(NEXT_PC);
   h->pc = t;
   transferred = h->timed_targets;
-  CHAIN(BLOCK_LINK(in), 1);
+  CHAIN(in, 0, 1);
 }
 L_JALR: {
   uint64_t t = (ux)((R1 + IMM) & ~(ux)1);
@@ -275,7 +284,7 @@ L_JALR: {
   WR(NEXT_PC);
   h->pc = t;
   transferred = h->timed_targets;
-  CHAIN(BLOCK_LINK(in), 2);
+  CHAIN(in, 0, 2);
 }
 L_BEQ: BRANCH(R1 == R2);
 L_BNE: BRANCH(R1 != R2);
@@ -396,7 +405,7 @@ L_ILLEGAL:
   goto next_block;
 L_END_BLOCK:
   h->pc = (ux)INSN_PC;
-  CHAIN(BLOCK_LINK(in), 3);
+  CHAIN(in, 0, 3);
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */
