@@ -37,6 +37,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
+  h->load_hits = NULL;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
@@ -60,9 +61,8 @@ void hart_add_timing(struct hart *h, const struct insn_timing *t) {
   }
 }
 
-void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
+void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
   struct hpm *hpm = &h->hpm;
-  for (uint64_t m = events; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
   for (unsigned k = 0; k < hpm->num_combos; k++)
     if (events & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
 }

@@ -430,7 +430,8 @@ static void sums_block(const struct hpm *hpm, struct cost_sums *s, const struct 
   sums_put(s, EV_INSNS, b->retire_insns);
   sums_put(s, EV_CYCLES, b->retire_cycles);
   s->cycles += b->retire_cycles;
-  for (unsigned i = 0; i < hpm->num_active; i++) sums_put(s, hpm->active[i], b->events[hpm->active[i]]);
+  for (unsigned i = 0; i < hpm->num_active; i++)
+    if (b->events[hpm->active[i]]) sums_put(s, hpm->active[i], b->events[hpm->active[i]]);
 }
 
 /* The nonzero sums of s as adds[from..) of c; false if they do not fit. */

@@ -55,6 +55,8 @@ typedef __int128 sx2;
     T v_;                                                                            \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
+    } else if (EXEC_TIMED && hart_load_hit(h, va_, sizeof(T), &v_)) {                \
+      /* a data-cache hit known to the model (hart.load_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
       h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
