@@ -471,9 +471,13 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->active_gen = h->hpm.active_gen;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
+  lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
-  if (!fits || !pack(lc, lc->n_outcome, &entry)) lc->n = LINK_COST_SLOW;
+  if (!fits || !pack(lc, lc->n_outcome, &entry)) {
+    lc->n = LINK_COST_SLOW;
+    lc->active_gen = h->hpm.active_gen - 1;
+  }
 }
 
 bool hart_link_outcome(struct hart *h, unsigned i) {

@@ -48,7 +48,8 @@ struct block {
  *   stepped instruction is timed with its context instead).
  * Each part is exact: every accumulator (events and combo slots) is linear in a cycle run's
  * count, so the runs of a part can be summed per accumulator once. A cost that does not fit
- * has n = LINK_COST_SLOW and the dispatch loop takes the long way (BLOCK_ACCOUNT,
+ * has n = LINK_COST_SLOW and an active_gen that is not the current one, so the dispatch loop
+ * takes the long way (BLOCK_ACCOUNT,
  * hart_link_outcome, hart_transfer_target, hart_block_entry), as for a link that does not
  * hold the next block. The outcome depends on the active events
  * (hpm.active_gen, checked with the link) and the combo slots (links die with the blocks
@@ -59,9 +60,11 @@ struct block {
 struct link_cost {
   uint8_t n_outcome, n;
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
-  uint32_t active_gen;           /* hpm.active_gen it was compiled for */
+  uint32_t active_gen;           /* hpm.active_gen it was compiled for (another value when it
+                                  * did not fit: such a link is never followed as it is) */
   int32_t cycles_outcome;        /* what each part takes from the budget */
   int32_t cycles_entry;
+  int32_t cycles_all;            /* both */
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
 };
 

@@ -119,18 +119,19 @@ typedef __int128 sx2;
     bpc = h->pc;                                                                           \
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
-               c_->active_gen == h->hpm.active_gen && c_->n != LINK_COST_SLOW)) {          \
+               c_->active_gen == h->hpm.active_gen)) {                                     \
       blk = link->block;                                                                   \
-      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
-      h->budget -= c_->cycles_outcome;                                                     \
-      if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
-                 !(transferred | h->model_fetch))) {                                       \
-        LINK_COST_ADD(&h->hpm, c_, c_->n_outcome, c_->n);                                  \
-        h->budget -= c_->cycles_entry;                                                     \
+      if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
+                 !transferred)) {                                                          \
+        LINK_COST_ADD(&h->hpm, c_, 0, c_->n); /* outcome and entry */                      \
+        h->budget -= c_->cycles_all;                                                       \
+        if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
       }                                                                                    \
+      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->budget -= c_->cycles_outcome;                                                     \
       entry_cost = c_;                                                                     \
       goto linked_slow;                                                                    \
     }                                                                                      \
@@ -176,7 +177,6 @@ typedef __int128 sx2;
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
       BRANCH_COUNT(EV_BR_TAKEN);                                 \
-      transferred = h->timed_targets;                            \
       h->pc = t_;                                                \
       CHAIN(in, 0, __LINE__ * 2);                       \
     } else {                                                     \
@@ -207,7 +207,8 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t bpc;
   int fault_cause;
   uint64_t fault_addr;
-  bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
+  bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
+                             * model sees JAL and JALR; branches go to the branch model) */
   bool unaligned = false;   /* ... one that came without a link cost: check its target */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
   unsigned link_idx;        /* which link of the block left that is */
