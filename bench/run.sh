@@ -18,6 +18,9 @@ QEMU32=${QEMU32:-qemu-system-riscv32}
 BENCH_RUNS=${BENCH_RUNS:-3}
 BENCH_QEMU_RUNS=${BENCH_QEMU_RUNS:-$BENCH_RUNS}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-600}
+# wall: elapsed time (what a user waits); cpu: user + system time of the process, which a
+# machine shared with other jobs inflates far less (needs GNU time).
+BENCH_TIME=${BENCH_TIME:-wall}
 BENCH_WORKLOADS=${BENCH_WORKLOADS:-intmix ptrchase callchase intmix32 callchase32}
 # The cores the RV32 workloads (NAME32) run on besides the generic one: every timed profile
 # in the configurations issue 12 names (see CORE_ARGS below).
@@ -59,15 +62,16 @@ log() { printf '%s\n' "$*" >&2; }
 calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
-# Runs "$@" once with a timeout and stdin closed. Sets RUN_STATUS, RUN_WALL (seconds) and
-# RUN_RSS_KIB (empty if unknown); the program's stdout/stderr are left in $tmp/out, $tmp/err.
-# Wall time comes from EPOCHREALTIME because GNU time's %e only has 10 ms resolution.
+# Runs "$@" once with a timeout and stdin closed. Sets RUN_STATUS, RUN_WALL (seconds: elapsed,
+# or user + system with BENCH_TIME=cpu) and RUN_RSS_KIB (empty if unknown); the program's
+# stdout/stderr are left in $tmp/out, $tmp/err. Elapsed time comes from EPOCHREALTIME because
+# GNU time's %e only has 10 ms resolution.
 run_once() {
-  local start end
+  local start end line cpu
   rm -f "$tmp/rss"
   start=$EPOCHREALTIME
   if [[ -n $TIME_BIN ]]; then
-    timeout "$BENCH_TIMEOUT" "$TIME_BIN" -o "$tmp/rss" -f '%M' "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    timeout "$BENCH_TIMEOUT" "$TIME_BIN" -o "$tmp/rss" -f '%M %U %S' "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
   else
     timeout "$BENCH_TIMEOUT" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
   fi
@@ -75,8 +79,13 @@ run_once() {
   end=$EPOCHREALTIME
   RUN_WALL=$(calc "$end - $start" 6)
   # GNU time prefixes "Command exited with non-zero status N" when the program fails.
-  RUN_RSS_KIB=$(tail -n 1 "$tmp/rss" 2>/dev/null)
+  line=$(tail -n 1 "$tmp/rss" 2>/dev/null)
+  RUN_RSS_KIB=${line%% *}
   [[ $RUN_RSS_KIB =~ ^[0-9]+$ ]] || RUN_RSS_KIB=
+  if [[ $BENCH_TIME == cpu && $line =~ ^[0-9]+\ ([0-9.]+)\ ([0-9.]+)$ ]]; then
+    cpu=$(calc "${BASH_REMATCH[1]} + ${BASH_REMATCH[2]}" 2)
+    lt 0 "$cpu" && RUN_WALL=$cpu
+  fi
 }
 
 # Turns an exit status from run_once into a sentence for the report.
@@ -249,6 +258,10 @@ check_required_ratio() {
 
 main() {
   local w q
+  if [[ $BENCH_TIME == cpu && -z $TIME_BIN ]]; then
+    log "bench: BENCH_TIME=cpu needs GNU time (/usr/bin/time); measuring elapsed time"
+  fi
+  log "bench: timing $BENCH_TIME time (BENCH_TIME)"
   for q in "$QEMU" "$QEMU32"; do
     command -v "$q" >/dev/null || log "bench: $q not found (apt-get install qemu-system-misc); its rows will fail"
   done

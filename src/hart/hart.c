@@ -2,6 +2,7 @@
  * changes (privileged spec 3.1.6-3.1.9, 3.3.1, 4.1). */
 #include "hart/hart.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa/block.h"
@@ -34,6 +35,8 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->timed_mul = p->mul_timing != NULL;
   h->timed_div = p->div_timing != NULL;
   h->link_costs = p->time_insn || p->taken_branch.n || p->unaligned_target.n;
+  const char *off = getenv("RVPMU_NO_LINK_COSTS");
+  h->link_costs_off = off && *off && strcmp(off, "0") != 0;
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;

@@ -87,6 +87,9 @@ struct hart {
   bool timed_mul, timed_div;/* multiplies / divides go through hart_muldiv_timing */
   bool link_costs;          /* the profile has link costs (isa/block.h: a taken-branch penalty,
                              * an unaligned-target cost or static hazards across blocks) */
+  bool link_costs_off;      /* environment RVPMU_NO_LINK_COSTS=1: never compile them, every
+                             * block transition takes the long way (the reference that
+                             * tests/cli/link_costs.sh compares the compiled costs with) */
   bool timed_targets;       /* taken transfers go to the jump model (hart_transfer_target) */
   bool timed_context;       /* correct block entries for hazards across blocks (or fetch model)
                              * on the long way in; chained entries take it from the link */

@@ -474,7 +474,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
-  if (!fits || !pack(lc, lc->n_outcome, &entry)) {
+  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
     lc->n = LINK_COST_SLOW;
     lc->active_gen = h->hpm.active_gen - 1;
   }
