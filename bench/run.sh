@@ -142,7 +142,7 @@ mips() { calc "$1 / $2 / 1e6" 1; }
 # its figure is the yardstick of every row of that workload, so all of a workload's ratios come
 # from the same QEMU measurement, taken between them on the same (possibly busy) machine.
 ROWS=()
-declare -A R_INSNS R_RV_MIPS R_RATIO R_RSS R_STAT Q_MIPS Q_INSNS
+declare -A R_INSNS R_RV_MIPS R_RATIO R_RSS R_STAT Q_MIPS Q_INSNS Q_TIME
 NOTES=''
 
 # Appends one line to the notes printed under the table.
@@ -178,7 +178,7 @@ bench_workload() {
 
   log "bench: $w on QEMU -icount shift=0 ($BENCH_QEMU_RUNS runs)"
   if measure "$BENCH_QEMU_RUNS" "$qemu" -M virt -bios none -nographic -icount shift=0 -kernel "$elf"; then
-    Q_INSNS[$w]=$INSNS
+    Q_INSNS[$w]=$INSNS Q_TIME[$w]=$BEST_WALL
     Q_MIPS[$w]=$(mips "$INSNS" "$BEST_WALL")
   else
     note "$w" "QEMU FAILED: $FAIL"
@@ -201,7 +201,9 @@ bench_workload() {
       [[ -n $PEAK_RSS_KIB ]] && R_RSS[$row]=$(calc "$PEAK_RSS_KIB / 1024" 1)
       R_STAT[$row]="rvpmu stat $ROW_ARGS -e $ROW_EVENTS -- $elf"$'\n'"$(cat "$tmp/best.err")"
       if [[ -n ${Q_INSNS[$w]} ]]; then
-        R_RATIO[$row]=$(calc "${R_RV_MIPS[$row]} / ${Q_MIPS[$w]}" 2)
+        # Both ran the same program: the ratio of their times is the ratio of their speeds.
+        # (QEMU's minstret, hence its MIPS column, includes an offset: see check_insns_agree.)
+        R_RATIO[$row]=$(calc "${Q_TIME[$w]} / $BEST_WALL" 2)
         check_insns_agree "$row" "$INSNS" "${Q_INSNS[$w]}"
       fi
     else
@@ -211,12 +213,15 @@ bench_workload() {
   done
 }
 
-# Both simulators run the same ELF, so their instruction counts should match. QEMU's -icount
-# minstret carries a small start-up offset (~1e5), hence the 1% tolerance.
+# Both simulators run the same ELF, so they execute the same instructions; QEMU's -icount
+# minstret reads more (a start-up offset of ~1e5 on rv64, 1-4% more on the rv32 workloads:
+# it is QEMU's virtual clock, not a count of retired instructions). The ratio is therefore
+# QEMU's time over rvpmu's; a difference beyond 5% is reported, as the programs may then
+# not have done the same work.
 check_insns_agree() {
   local row=$1 rv=$2 qemu=$3
-  if lt 0.01 "$(calc "($rv > $qemu ? $rv - $qemu : $qemu - $rv) / $qemu" 6)"; then
-    note "$row" "warning: rvpmu counted $rv instructions but QEMU $qemu; MIPS are not comparable"
+  if lt 0.05 "$(calc "($rv > $qemu ? $rv - $qemu : $qemu - $rv) / $qemu" 6)"; then
+    note "$row" "warning: rvpmu counted $rv instructions but QEMU $qemu; did they run the same program?"
   fi
 }
 

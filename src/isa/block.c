@@ -438,7 +438,7 @@ static void sums_block(const struct hpm *hpm, struct cost_sums *s, const struct 
 static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) {
   unsigned n = from;
   for (unsigned i = 0; i < s->n; i++) {
-    if (!s->count[i]) continue;
+    if (!s->count[i] || s->idx[i] == EV_CYCLES || s->idx[i] == EV_INSNS) continue; /* own fields */
     if (n == LINK_COST_ADDS || s->count[i] != (int32_t)s->count[i]) return false;
     c->idx[n] = s->idx[i];
     c->count[n++] = (int32_t)s->count[i];
@@ -472,6 +472,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
   lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
+  lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
   if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {

@@ -62,9 +62,10 @@ struct link_cost {
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
   uint32_t active_gen;           /* hpm.active_gen it was compiled for (another value when it
                                   * did not fit: such a link is never followed as it is) */
-  int32_t cycles_outcome;        /* what each part takes from the budget */
-  int32_t cycles_entry;
-  int32_t cycles_all;            /* both */
+  int32_t cycles_outcome;        /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
+  int32_t cycles_entry;          /* adds[], nor the instructions, so that the adds hold only */
+  int32_t cycles_all;            /* what the block and transfer raise besides) */
+  uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
 };
 

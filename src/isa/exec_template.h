@@ -124,6 +124,8 @@ typedef __int128 sx2;
       if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
                  !transferred)) {                                                          \
         LINK_COST_ADD(&h->hpm, c_, 0, c_->n); /* outcome and entry */                      \
+        h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
+        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
         if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
         in = blk->insns;                                                                   \
@@ -131,6 +133,8 @@ typedef __int128 sx2;
         DISPATCH;                                                                          \
       }                                                                                    \
       LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
+      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
       h->budget -= c_->cycles_outcome;                                                     \
       entry_cost = c_;                                                                     \
       goto linked_slow;                                                                    \
@@ -234,6 +238,7 @@ enter_block:
   } else if (EXEC_TIMED && entry_cost) {
     if (h->model_fetch) hart_fetch_block(h, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
   } else if (unlikely(h->timed_context)) {
     hart_block_entry(h, blk);
