@@ -418,11 +418,10 @@ static bool link_outcome(const struct hart *h, const struct insn *last, unsigned
   return last->op == OP_JAL || last->op == OP_JALR;
 }
 
-/* A taken transfer reaching `to` at vpc: a 32-bit first instruction at pc % 4 == 2. */
-static void target_cost(const struct hart *h, const struct block *to, uint64_t vpc, struct cost_sums *s) {
-  const struct profile *p = h->machine->profile;
-  if ((vpc & 3) == 2 && insn_length(to->insns[0].raw) == 4 && p->unaligned_target.n)
-    sums_timing(&h->hpm, s, &p->unaligned_target);
+/* Does a taken transfer to `to` at vpc cost the unaligned-target penalty (a 32-bit first
+ * instruction at pc % 4 == 2)? */
+static bool unaligned_target(const struct hart *h, const struct block *to, uint64_t vpc) {
+  return (vpc & 3) == 2 && insn_length(to->insns[0].raw) == 4 && h->machine->profile->unaligned_target.n;
 }
 
 /* What BLOCK_ACCOUNT adds for block b (and its cycles from the budget). */
@@ -447,28 +446,42 @@ static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) 
   return true;
 }
 
+/* Is leaving through link `idx` after terminator `last` a taken transfer? */
+static bool taken_transfer(const struct insn *last, unsigned idx) {
+  return (last->cls & CLS_BRANCH) ? idx == 0 : last->op == OP_JAL || last->op == OP_JALR;
+}
+
 void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
   const struct insn *last;
   const struct block *from = left(h, &last);
   struct block_link *link = BLOCK_LINK(last) + i;
+  uint64_t old_tag = link->tag;
   link->vpc = vpc;
   link->tag = h->fetch_tag;
   link->block = to;
   if (!h->link_costs) return;
-  struct cost_sums out, entry;
-  COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
-  sums_block(&h->hpm, &out, from);
-  if (link_outcome(h, last, i, &out)) target_cost(h, to, vpc, &out);
+  struct link_cost *lc = BLOCK_LINK_COST(last, i);
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
   unsigned n_out = h->machine->profile->time_insn ? preceding(h, to, outside) : 0;
+  bool taken = taken_transfer(last, i), unaligned = taken && unaligned_target(h, to, vpc);
+  /* A cost with no part that depends on the target (no unaligned target, no entry correction)
+   * stays right for another such target: a return whose caller changed (every JALR miss on
+   * callchase32) need not compile it again. */
+  bool plain = !n_out && !unaligned;
+  if (plain && lc->plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen) return;
+  struct cost_sums out, entry;
+  COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
+  sums_block(&h->hpm, &out, from);
+  link_outcome(h, last, i, &out);
+  if (unaligned) sums_timing(&h->hpm, &out, &h->machine->profile->unaligned_target);
   if (n_out) {
     struct correction c;
     entry_correction(h, to, outside, n_out, &c);
     for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
   }
-  struct link_cost *lc = BLOCK_LINK_COST(last, i);
   lc->active_gen = h->hpm.active_gen;
+  lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
   lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;

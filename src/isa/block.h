@@ -59,6 +59,7 @@ struct block {
 #define LINK_COST_SLOW 0xff
 struct link_cost {
   uint8_t n_outcome, n;
+  bool plain;                    /* nothing in it depends on the target (block_link_set) */
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
   uint32_t active_gen;           /* hpm.active_gen it was compiled for (another value when it
                                   * did not fit: such a link is never followed as it is) */
