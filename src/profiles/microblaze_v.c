@@ -471,7 +471,9 @@ static void mb_fence_i(struct hart *h) {
  * every fill and invalidation) still has them all while ic_gen is the same, and its fetch is
  * only hits: the memo holds such blocks (intmix32 on mbv-5: mb_fetch_block and
  * cache_model_find took 23% of the host's instructions). */
-static void fetch_lines(struct hart *h, const struct block *blk);
+/* Not inlined: the lookups' registers would be saved and restored on every call, the memo
+ * path's too (17 of its ~50 host instructions on callchase32). */
+__attribute__((noinline)) static void fetch_lines(struct hart *h, const struct block *blk);
 
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
   struct mb_model *m = model(h);
