@@ -28,16 +28,22 @@ struct tlb_entry {
 };
 #define TLB_INVALID (~0ull)
 
-/* Loads that a data-cache model already knows to hit (hart.load_hits; the timed dispatch loop
- * checks it before the slow path): a model with a one-way cache, whose hits change nothing,
- * lists lines it found present; while its generation `gen` (bumped at every fill, eviction or
- * invalidation) is what it was then, an aligned RAM load of such a line is a hit, which
- * raises `events` once and nothing else (no cycles, no latency). The rest takes the slow path
- * to the model as before. */
+/* Loads (and stores) that a data-cache model already knows to hit (hart.load_hits; the timed
+ * dispatch loop checks it before the slow path): a model with a one-way cache, whose hits
+ * change nothing, lists lines it found present; while its generation `gen` (bumped at every
+ * fill, eviction or invalidation) is what it was then, an aligned RAM load of such a line is
+ * a hit, which raises `events` once and nothing else (no cycles, no latency). With `stores`
+ * (a write-through cache: a store changes no cache state either), an aligned RAM store to
+ * such a line raises `store_events` and reports `store_latency` for `store_latency_event`.
+ * The rest takes the slow path to the model as before. */
 #define LOAD_HIT_LINES 1024
 struct load_hit_filter {
   unsigned line_shift;
   uint64_t events;
+  bool stores;
+  uint64_t store_events;
+  unsigned store_latency_event; /* enum event_id */
+  uint64_t store_latency;
   uint64_t gen;
   uint64_t line[LOAD_HIT_LINES];     /* physical line number, indexed by its low bits */
   uint64_t line_gen[LOAD_HIT_LINES]; /* gen when it was found present */
@@ -207,6 +213,22 @@ static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, voi
   if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   hart_add_events(h, f->events, 1);
+  return true;
+}
+
+/* The same for an aligned store of `size` bytes from *in (h->load_hits with `stores`). */
+static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
+  struct load_hit_filter *f = h->load_hits;
+  const struct tlb_entry *e = h->tlb_store_model;
+  if (!f || !f->stores || !e || (va & (size - 1))) return false;
+  e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
+  if (e->vpn != va >> PAGE_SHIFT) return false;
+  uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
+  unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1);
+  if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
+  memcpy((void *)(uintptr_t)(va + e->addend), in, size);
+  hart_add_events(h, f->store_events, 1);
+  hpm_latency_sample(&h->hpm, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
 }
 

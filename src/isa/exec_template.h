@@ -82,6 +82,8 @@ typedef __int128 sx2;
     T v_ = (T)(VALUE);                                                                \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
+    } else if (EXEC_TIMED && hart_store_hit(h, va_, sizeof(T), &v_)) {                \
+      /* a data-cache hit known to the model (hart.load_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \

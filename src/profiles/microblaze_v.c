@@ -359,6 +359,11 @@ static void mb_model_reset(struct hart *h) {
   /* A one-way D-cache's read hits change nothing: the dispatch loop may count them itself. */
   m->dc_hits.line_shift = m->dc.line_shift;
   m->dc_hits.events = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);
+  /* Write-through: a store hit is its events and the memory write's latency (mb_data_access). */
+  m->dc_hits.stores = !p->options[OPT_DC_WRITEBACK];
+  m->dc_hits.store_events = EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_WRITE_HITS) | EV_BIT(EV_DC_MEM_WRITES);
+  m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
+  m->dc_hits.store_latency = p->options[OPT_DC_WRITE];
   for (unsigned i = 0; i < LOAD_HIT_LINES; i++) m->dc_hits.line[i] = MB_INVALID;
   h->load_hits = m->dc.sets && m->dc.ways == 1 ? &m->dc_hits : NULL;
 }
@@ -426,6 +431,10 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
      * a miss does not allocate. */
     hart_add_events(h, EV_BIT(EV_DC_MEM_WRITES), 1);
     hart_report_latency(h, EV_DC_MEM_WRITES, p->options[OPT_DC_WRITE]);
+    if (slot >= 0) { /* the line is present: the next access to it hits, until the cache changes */
+      unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1);
+      m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen;
+    }
     return;
   }
   /* Write-back: a miss allocates; a word store only updates the cache, a byte or halfword
