@@ -26,12 +26,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->mtvec = h->machine->mtvec_reset;
   h->mscratch = h->mepc = h->mcause = h->mtval = 0;
   h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
-  h->menvcfg = h->senvcfg = 0;
+  const struct profile *p = h->machine->profile;
+  h->menvcfg = p->has_s_mode ? ENVCFG_ADUE : 0; /* Svadu: hardware A/D updating */
+  h->senvcfg = 0;
+  pmp_reset(&h->pmp, p->pmp_entries, p->pmp_granularity_log2, h->xlen);
   h->sleeping = false;
   h->sleep_cycles = 0;
   h->reservation = ~0ull;
   h->budget = 0;
-  const struct profile *p = h->machine->profile;
   h->timed_mul = p->mul_timing != NULL;
   h->timed_div = p->div_timing != NULL;
   h->link_costs = p->time_insn || p->taken_branch.n || p->unaligned_target.n;
@@ -44,6 +46,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
+  csr_map_reset(h);
   hart_update_models(h);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
@@ -71,6 +74,7 @@ void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
 }
 
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
+  h->last_branch_taken = taken;
   h->machine->profile->branch(h, in, blk->paddr + in->pc_off, taken);
 }
 
@@ -229,6 +233,7 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
     h->mcause = xcause;
     h->mepc = epc;
     h->mtval = tval;
+    if (p->trap_taken) p->trap_taken(h, interrupt);
     uint64_t s = h->mstatus & ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MIE);
     if (h->mstatus & MSTATUS_MIE) s |= MSTATUS_MPIE;
     s |= (uint64_t)h->priv << MSTATUS_MPP_SHIFT;

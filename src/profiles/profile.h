@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "profiles/csr_map.h"
 #include "hpm/events.h"
 #include "profiles/timing.h"
 
@@ -81,7 +82,8 @@ struct profile {
   struct insn_timing reset_fill;       /* cycles from reset to the first instruction */
   uint64_t reset_events;               /* events counted once at reset without a cycle of their
                                         * own (Ibex counts two fetch waits in one cycle) */
-  bool misaligned_in_hardware;         /* loads/stores crossing a word are split, not trapped */
+  bool misaligned_in_hardware;         /* misaligned loads/stores are performed (split into
+                                        * bytes), not trapped */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
@@ -95,6 +97,10 @@ struct profile {
                                       * seeing the interrupt (platforms that model it) */
   uint64_t options[24];              /* profile-specific option values (see each profile) */
   unsigned cbom_block_bytes;         /* Zicbom cache-block size (device tree), 0 if unknown */
+  unsigned cboz_block_bytes;         /* Zicboz block CBO.ZERO clears (device tree; a power of two
+                                      * >= 8), 0 without Zicboz */
+  unsigned pmp_entries;              /* PMP entries (privileged spec 3.7): 0, 16 or 64 */
+  unsigned pmp_granularity_log2;     /* PMP granularity 2^(G+2) bytes: this is G */
   uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral
                                       * (dev/periph.c) for this core; 0: none */
   uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not
@@ -133,6 +139,25 @@ struct profile {
    * their state never changed while they were off. 0: that model always runs (the timed
    * cores, whose cycles depend on it). */
   uint64_t fetch_model_events, data_model_events, branch_model_events;
+
+  /* CSRs (kept after the hot fields above). */
+  /* Every CSR the core has (src/profiles/CORE_csrs.c; csr/csr_map.h), NULL: every CSR csr.c
+   * knows (the generic cores). */
+  const struct csr_map_entry *csr_map;
+  uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
+  /* What the core's own CSRs do when a trap is taken into M mode and on MRET (NULL: nothing;
+   * Ibex: cpuctrlsts.sync_exc_seen / double_fault_seen). */
+  void (*trap_taken)(struct hart *h, bool interrupt);
+  void (*trap_return)(struct hart *h);
+  bool counter_write_first_cycle;    /* a CSR write to a counter or to mcountinhibit/mhpmevent
+                                      * takes effect after the instruction's first cycle: its
+                                      * other cycles count under the new state (Ibex, CV32E40P:
+                                      * written in ID, the flush cycles follow) */
+  /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
+   * the instruction before it retires in the writeback stage, and that increment is lost,
+   * unless a pipeline bubble separates them. Says whether `prev` (a conditional branch: taken
+   * or not) retires in that cycle; NULL: never. */
+  bool (*minstret_write_collides)(const struct profile *p, const struct insn *prev, bool taken);
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and
