@@ -102,11 +102,12 @@ typedef __int128 sx2;
   } while (0)
 #define STORE(T) STORE_FROM(T, R2)
 
-/* Ends the block at `in` (its successor's pc already in h->pc): adds what it retired, then
- * enters the next block through the link LINK (isa/block.h) when that is valid: adds the
- * link's compiled cost (the transfer's outcome; then, if the next block is entered whole, its
- * entry correction), and dispatches when nothing is due within the next block and no
- * dynamic model looks at block entries or jump targets. Otherwise it goes the long way
+/* Ends the block whose last entry is LAST (its successor's pc already in h->pc): adds what it
+ * retired, then enters the next block through its link IDX (isa/block.h) when that is valid
+ * and dispatches when nothing is due within the next block. The timed instance adds the
+ * link's compiled cost instead of BLOCK_ACCOUNT (the block's counts and the transfer's
+ * outcome; then, if the next block is entered whole, its entry correction) and runs the fetch
+ * model's hook; a jump for the jump model goes the long way. Otherwise it goes the long way
  * (linked_slow, link_miss: the slow check, block_lookup, stepping, entry hooks). Every
  * terminator has its own copy, ending in its own indirect jump (TAG, a distinct constant,
  * keeps the compiler from merging the copies back into one): the next block's first
@@ -146,7 +147,7 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #else
-#define CHAIN(LAST, IDX, TAG)                                                                   \
+#define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -184,12 +185,12 @@ typedef __int128 sx2;
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
       BRANCH_COUNT(EV_BR_TAKEN);                                 \
       h->pc = t_;                                                \
-      CHAIN(in, 0, __LINE__ * 2);                       \
+      CHAIN(in, 0, __LINE__ * 2);                                \
     } else {                                                     \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
       BRANCH_COUNT(EV_BR_NOT_TAKEN);                             \
       h->pc = NEXT_PC;                                           \
-      CHAIN(in, 1, __LINE__ * 2 + 1);               \
+      CHAIN(in, 1, __LINE__ * 2 + 1);                            \
     }                                                            \
   } while (0)
 
