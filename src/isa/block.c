@@ -473,7 +473,8 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
    * stays right for another such target: a return whose caller changed (every JALR miss on
    * callchase32) need not compile it again. */
   bool plain = !n_out && !unaligned;
-  if (plain && lc->plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen) return;
+  /* (old_tag first: only a link made with the current tag has its cost filled in) */
+  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) return;
   struct cost_sums out, entry;
   COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
   sums_block(&h->hpm, &out, from);
