@@ -42,7 +42,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
-  h->load_hits = NULL;
+  h->data_hits = NULL;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);

@@ -30,7 +30,7 @@ struct tlb_entry {
 };
 #define TLB_INVALID (~0ull)
 
-/* Loads (and stores) that a data-cache model already knows to hit (hart.load_hits; the timed
+/* Loads (and stores) that a data-cache model already knows to hit (hart.data_hits; the timed
  * dispatch loop checks it before the slow path): a model with a one-way cache, whose hits
  * change nothing, lists lines it found present; while its generation `gen` (bumped at every
  * fill, eviction or invalidation) is what it was then, an aligned RAM load of such a line is
@@ -38,8 +38,8 @@ struct tlb_entry {
  * (a write-through cache: a store changes no cache state either), an aligned RAM store to
  * such a line raises `store_events` and reports `store_latency` for `store_latency_event`.
  * The rest takes the slow path to the model as before. */
-#define LOAD_HIT_LINES 1024
-struct load_hit_filter {
+#define DATA_HIT_LINES 1024
+struct data_hit_filter {
   unsigned line_shift;
   uint64_t events;
   bool stores;
@@ -47,8 +47,8 @@ struct load_hit_filter {
   unsigned store_latency_event; /* enum event_id */
   uint64_t store_latency;
   uint64_t gen;
-  uint64_t line[LOAD_HIT_LINES];     /* physical line number, indexed by its low bits */
-  uint64_t line_gen[LOAD_HIT_LINES]; /* gen when it was found present */
+  uint64_t line[DATA_HIT_LINES];     /* physical line number, indexed by its low bits */
+  uint64_t line_gen[DATA_HIT_LINES]; /* gen when it was found present */
 };
 enum access { ACCESS_LOAD, ACCESS_STORE, ACCESS_FETCH, ACCESS_KINDS };
 
@@ -130,7 +130,7 @@ struct hart {
    * tlb_load/tlb_store then point at tlb_never, which never hits, and the slow path consults
    * the real tables through these (NULL otherwise). */
   struct tlb_entry *tlb_load_model, *tlb_store_model;
-  struct load_hit_filter *load_hits; /* the data model's, or NULL (set by its model_reset) */
+  struct data_hit_filter *data_hits; /* the data model's, or NULL (set by its model_reset) */
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
@@ -208,31 +208,31 @@ static inline void hart_add_events(struct hart *h, uint64_t events, uint32_t n) 
   for (uint64_t m = events; m; m &= m - 1) h->hpm.acc[__builtin_ctzll(m)] += n;
   if (h->hpm.num_combos) hart_add_event_combos(h, events, n);
 }
-/* An aligned load of `size` bytes at va that h->load_hits knows to hit in the data model:
+/* An aligned load of `size` bytes at va that h->data_hits knows to hit in the data model:
  * reads it into *out, adds the hit's events and returns true; false: take the slow path. */
 static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out) {
-  struct load_hit_filter *f = h->load_hits;
+  struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e = h->tlb_load_model;
   if (!f || !e || (va & (size - 1))) return false;
   e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
   if (e->vpn != va >> PAGE_SHIFT) return false;
   uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
-  unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1);
+  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
   if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   hart_add_events(h, f->events, 1);
   return true;
 }
 
-/* The same for an aligned store of `size` bytes from *in (h->load_hits with `stores`). */
+/* The same for an aligned store of `size` bytes from *in (h->data_hits with `stores`). */
 static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
-  struct load_hit_filter *f = h->load_hits;
+  struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e = h->tlb_store_model;
   if (!f || !f->stores || !e || (va & (size - 1))) return false;
   e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
   if (e->vpn != va >> PAGE_SHIFT) return false;
   uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
-  unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1);
+  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
   if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
   memcpy((void *)(uintptr_t)(va + e->addend), in, size);
   hart_add_events(h, f->store_events, 1);

@@ -56,7 +56,7 @@ typedef __int128 sx2;
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else if (EXEC_TIMED && hart_load_hit(h, va_, sizeof(T), &v_)) {                \
-      /* a data-cache hit known to the model (hart.load_hits) */                     \
+      /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
       h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
@@ -83,7 +83,7 @@ typedef __int128 sx2;
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else if (EXEC_TIMED && hart_store_hit(h, va_, sizeof(T), &v_)) {                \
-      /* a data-cache hit known to the model (hart.load_hits) */                      \
+      /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \

@@ -341,7 +341,7 @@ struct mb_model {
   uint64_t next_fetch_pa;         /* where sequential fetch continues after the last block */
   uint64_t last_fetch_word;       /* the last 32-bit word fetched (MB_INVALID: none) */
   uint64_t ic_gen;                /* bumped whenever a line enters or leaves the I-cache */
-  struct load_hit_filter dc_hits; /* D-cache lines loads hit without the model (hart.h) */
+  struct data_hit_filter dc_hits; /* D-cache lines loads hit without the model (hart.h) */
   struct mb_fetch_memo fetch_memo[MB_FETCH_MEMO];
 };
 
@@ -364,8 +364,8 @@ static void mb_model_reset(struct hart *h) {
   m->dc_hits.store_events = EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_WRITE_HITS) | EV_BIT(EV_DC_MEM_WRITES);
   m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
   m->dc_hits.store_latency = p->options[OPT_DC_WRITE];
-  for (unsigned i = 0; i < LOAD_HIT_LINES; i++) m->dc_hits.line[i] = MB_INVALID;
-  h->load_hits = m->dc.sets && m->dc.ways == 1 ? &m->dc_hits : NULL;
+  for (unsigned i = 0; i < DATA_HIT_LINES; i++) m->dc_hits.line[i] = MB_INVALID;
+  h->data_hits = m->dc.sets && m->dc.ways == 1 ? &m->dc_hits : NULL;
 }
 
 /* `cycles` (>= 1) stall cycles raising `stall` in each and `first` in the first one. Without
@@ -421,7 +421,7 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
       if (victim_dirty) dc_write_back(h);
       dc_line_fill(h);
     }
-    unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1); /* the line's next load hits, until */
+    unsigned i = (unsigned)line & (DATA_HIT_LINES - 1); /* the line's next load hits, until */
     m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen; /* the cache changes */
     return;
   }
@@ -432,7 +432,7 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
     hart_add_events(h, EV_BIT(EV_DC_MEM_WRITES), 1);
     hart_report_latency(h, EV_DC_MEM_WRITES, p->options[OPT_DC_WRITE]);
     if (slot >= 0) { /* the line is present: the next access to it hits, until the cache changes */
-      unsigned i = (unsigned)line & (LOAD_HIT_LINES - 1);
+      unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
       m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen;
     }
     return;
