@@ -40,7 +40,8 @@ $(BUILD)/obj/%.o: %.c
 # 8-byte stores that timed profiles' hart_add_timing has just made to the same counters
 # (store-forwarding stall): intmix-ibex took 9.3 s with it, 7.3 s without; the generic core's
 # gzip-initramfs boot and intmix are unchanged.
-$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
+$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/src/isa/exec_rv32_timed.o \
+  $(BUILD)/obj/src/isa/exec_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
 # The version a sweep job records beside its result (tools/sweep_job.c): version.h is
 # rewritten only when `git describe` changes, so that sweep_job.o is rebuilt exactly then.
