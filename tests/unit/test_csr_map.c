@@ -9,6 +9,7 @@
  *   trigger CSR (DbgTriggerEn=0), no dcsr outside debug mode. marchid = 22. mstatus keeps
  *   MIE, MPIE, MPP, MPRV, TW (0x221888), MPP only M or U; mie the fast interrupts
  *   (0x7fff0888); mtvec base bits 31:8 with mode 1; mcounteren the existing counters;
+ *   mcause an external/internal interrupt flag (bits 31:30 = 10 / 11) and a 5-bit code;
  *   mhpmeventN reads 1 << (N-3) (RTL) or 1 << N (the document).
  * - CV32E40P: M mode only, so MPP reads M whatever is written and there is no mcounteren;
  *   mtval is hardwired to 0; tdata1 reads 0x28001040 and tinfo 4 (writes ignored outside
@@ -62,6 +63,9 @@ static void test_ibex_warl_masks(void **state) {
   assert_int_equal(write_read(m, CSR_MTVEC, 0x00100000), 0x00100001);
   assert_int_equal(write_read(m, CSR_MCOUNTEREN, 0xffffffff), 0x1d); /* cycle, instret, 3, 4 */
   assert_int_equal(write_read(m, CSR_MIP, 0xffffffff) & ~0x80ull, 0);  /* read-only */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0x5a5a5a5a), 0x1a);       /* bits 31:30 = 01 */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0xa5a5a5a5), 0x80000005); /* external interrupt */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0xc0000007), 0xffffffe7); /* internal interrupt */
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3), 1);
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3 + 1), 2);
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3 + 2), 0); /* counter 5 does not exist */
