@@ -18,6 +18,7 @@
 #include "unit_util.h"
 
 #include "csr/csr.h"
+#include "profiles/csr_map.h"
 #include "profiles/timing.h"
 
 static bool csr_exists(struct rvpmu_machine *m, unsigned csr) {
@@ -107,6 +108,27 @@ static void test_generic_keeps_every_csr(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* Every map is well formed: ranges in order within themselves, register slots that exist, and
+ * no address covered twice for the same ISA (entries for "with F" and "without F" may pair). */
+static void check_map(const char *name, const struct csr_map_entry *map) {
+  for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++) {
+    if (e->first > e->last || e->last > 0xfff) fail_msg("%s %s: bad range", name, e->name);
+    if (e->kind == CSR_MAP_REGISTER && e->reg >= CSR_MAP_REGS) fail_msg("%s %s: bad slot", name, e->name);
+    for (const struct csr_map_entry *o = e + 1; o->kind != CSR_MAP_END; o++) {
+      bool overlap = e->first <= o->last && o->first <= e->last;
+      unsigned fe = e->flags & (CSR_MAP_WITH_F | CSR_MAP_WITHOUT_F), fo = o->flags & (CSR_MAP_WITH_F | CSR_MAP_WITHOUT_F);
+      bool exclusive = fe && fo && fe != fo;
+      if (overlap && !exclusive) fail_msg("%s: %s and %s overlap", name, e->name, o->name);
+    }
+  }
+}
+
+static void test_maps_well_formed(void **state) {
+  (void)state;
+  check_map("ibex", ibex_csr_map);
+  check_map("cv32e40p", cv32e40p_csr_map);
+}
+
 /* A CSR write that takes effect after the first cycle: the first cycle comes from a run
  * without events (the cycle in which the core executes it), the rest keeps the others. */
 static void test_timing_split_first_cycle(void **state) {
@@ -138,6 +160,7 @@ int main(void) {
       cmocka_unit_test(test_cv32e40p_map),
       cmocka_unit_test(test_generic_keeps_every_csr),
       cmocka_unit_test(test_timing_split_first_cycle),
+      cmocka_unit_test(test_maps_well_formed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
