@@ -63,13 +63,12 @@ static void test_device_tree(void **state) {
 }
 
 /* menvcfg/senvcfg: CBIE, CBCFE (Zicbom) and CBZE (Zicboz) are writable by default; none
- * without the extensions. menvcfg's ADUE (Svadu) is writable on every hart with S mode
- * (test_exec.c). */
+ * without the extensions. */
 static void test_envcfg_cbo_fields(void **state) {
   (void)state;
   struct rvpmu_machine *m = ut_machine(64);
   ut_set_csr(m, CSR_MENVCFG, ~0ull);
-  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | 0xf0);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | 0xf0); /* Svadu (firmware FWFT PTE A/D) and Zicbo* */
   ut_set_csr(m, CSR_SENVCFG, 0x80);
   assert_int_equal(ut_csr(m, CSR_SENVCFG), 0x80);
   rvpmu_machine_destroy(m);
