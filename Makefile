@@ -40,14 +40,16 @@ $(BUILD)/obj/%.o: %.c
 # 8-byte stores that timed profiles' hart_add_timing has just made to the same counters
 # (store-forwarding stall): intmix-ibex took 9.3 s with it, 7.3 s without; the generic core's
 # gzip-initramfs boot and intmix are unchanged.
-$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
+$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/src/isa/exec_prof_rv32.o \
+  $(BUILD)/obj/src/isa/exec_prof_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
+# libdw (elfutils): symbols and DWARF line tables for rvpmu report and annotate.
 $(BUILD)/rvpmu: $(TOOL_OBJS) $(BUILD)/librvpmu.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -ldw -lelf -lm
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)

@@ -12,6 +12,7 @@
 struct machine;
 struct block;
 struct block_cache;
+struct prof_hart;
 
 /* Software TLB: a direct-mapped cache from virtual page to host address, one per privilege
  * mode and access kind, filled only for RAM pages the access is allowed to. Bare translation
@@ -115,6 +116,7 @@ struct hart {
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
+  struct prof_hart *prof;   /* the profiler this hart reports to (prof/prof.h), or NULL */
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */
@@ -125,6 +127,9 @@ void hart_reset(struct hart *h, uint64_t pc);
 void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
+/* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c). */
+void hart_run_prof_rv32(struct hart *h);
+void hart_run_prof_rv64(struct hart *h);
 
 /* Slow path of the dispatch loop, entered when budget <= 0: folds counters, raises overflow and
  * timer interrupts, takes a pending interrupt, sleeps in WFI, and computes the next budget.

@@ -25,6 +25,30 @@ typedef unsigned __int128 ux2;
 typedef __int128 sx2;
 #endif
 
+/* Profiler hooks (design.md decision 9, prof/prof.h): they exist only in the profiling instance
+ * of this loop (exec_prof_rv32.c, exec_prof_rv64.c, which define PROF), the one hart_run
+ * takes while rvpmu record runs; here they compile to nothing. */
+#ifdef PROF
+#include "prof/prof.h"
+#define PROF_BLOCK_END() prof_block_end(h, blk, in, bpc)       /* a block ran to its end */
+#define PROF_AT(pc) prof_charge_if(h, (pc))                    /* dynamic events at pc */
+#define PROF_PREFIX(n) prof_prefix(h, blk, (unsigned)(n), bpc) /* first n insns retired */
+#define PROF_SLOW_CHECK() prof_slow_check(h)
+#define PROF_SYSTEM(CALL)                        \
+  do {                                           \
+    struct prof_system ps_;                      \
+    prof_system_begin(h, blk, in, bpc, &ps_);    \
+    CALL;                                        \
+    prof_system_end(h, &ps_);                    \
+  } while (0)
+#else
+#define PROF_BLOCK_END() ((void)0)
+#define PROF_AT(pc) ((void)0)
+#define PROF_PREFIX(n) ((void)0)
+#define PROF_SLOW_CHECK() hart_slow_check(h)
+#define PROF_SYSTEM(CALL) CALL
+#endif
+
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
 
@@ -62,6 +86,7 @@ typedef __int128 sx2;
         goto fault;                                                                  \
       }                                                                              \
       v_ = (T)w_;                                                                    \
+      PROF_AT(INSN_PC);                                                              \
     }                                                                                \
     USE;                                                                             \
     NEXT;                                                                            \
@@ -82,13 +107,16 @@ typedef __int128 sx2;
       h->cur_block = NULL;                                                            \
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
+          PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
+          PROF_AT(INSN_PC);                                                           \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
         fault_addr = va_;                                                             \
         goto fault;                                                                   \
       }                                                                               \
+      PROF_AT(INSN_PC);                                                               \
     }                                                                                 \
     NEXT;                                                                             \
   } while (0)
@@ -108,6 +136,7 @@ typedef __int128 sx2;
     link = (LINK);                                                                         \
     h->last_block = blk;                                                                   \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
@@ -144,8 +173,11 @@ typedef __int128 sx2;
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
-#define MULDIV_TIMING() \
-  if (unlikely(h->timed_muldiv)) hart_muldiv_timing(h, in, R1, R2)
+#define MULDIV_TIMING()                    \
+  if (unlikely(h->timed_muldiv)) {         \
+    hart_muldiv_timing(h, in, R1, R2);     \
+    PROF_AT(INSN_PC);                      \
+  }
 
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
@@ -165,7 +197,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
 
 next_block:
-  if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
+  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
   bpc = h->pc;
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
@@ -177,6 +209,7 @@ enter_block:
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
   else if (unlikely(h->timed_context)) hart_block_entry(h, blk);
+  PROF_AT(bpc);
   in = blk->insns;
   DISPATCH;
 
@@ -197,11 +230,13 @@ link_miss:
   goto enter_block;
 
 fault:
+  PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
   goto next_block;
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
   goto next_block;
@@ -322,6 +357,7 @@ L_AMO_D: {
     fault_addr = (ux)R1;
     goto fault;
   }
+  PROF_AT(INSN_PC);
   NEXT;
 }
 L_FENCE: NEXT;
@@ -339,7 +375,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
-  hart_exec_system(h, blk, in, INSN_PC);
+  PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK:
   h->pc = (ux)INSN_PC;
@@ -371,6 +407,7 @@ L_FSD: FP_STORE(uint64_t);
 #undef FP_MEM
 #undef FP_OP
   if (unlikely(hart_fp_exec(h, in))) goto fp_illegal;
+  PROF_AT(INSN_PC);
   NEXT;
 fp_illegal:
   /* FS = Off, or a dynamic rounding mode that frm does not allow: illegal instruction with the
@@ -444,6 +481,7 @@ L_CBO: {
     fault_addr = r == EXC_ILLEGAL_INSN ? in->raw : R1;
     goto fault;
   }
+  PROF_AT(INSN_PC);
   NEXT;
 }
 }

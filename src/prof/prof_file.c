@@ -1,0 +1,236 @@
+/* Attaching the profiler to a machine and writing its data file (prof/prof_format.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine.h"
+#include "prof/prof_format.h"
+#include "prof/prof_store.h"
+
+static struct prof *prof_of(struct rvpmu_machine *mm) {
+  struct machine *m = (struct machine *)mm;
+  return m->harts[0]->prof ? m->harts[0]->prof->prof : NULL;
+}
+
+int rvpmu_profile_start(struct rvpmu_machine *mm, const char *const *events, unsigned n, char *err, size_t errlen) {
+  struct machine *m = (struct machine *)mm;
+  if (n == 0 || n > PROF_MAX_EVENTS) {
+    snprintf(err, errlen, "record 1 to %d events", PROF_MAX_EVENTS);
+    return -1;
+  }
+  if (prof_of(mm)) {
+    snprintf(err, errlen, "the profiler is already attached");
+    return -1;
+  }
+  struct prof *p = calloc(1, sizeof *p);
+  if (!p) goto oom;
+  p->machine = m;
+  p->nev = n;
+  for (unsigned i = 0; i < n; i++) {
+    enum event_id ev = profile_event_by_name(m->profile, events[i]);
+    if (ev == EV_NONE) {
+      snprintf(err, errlen, "event '%s' is not supported by core %s (see 'rvpmu list --core %s')", events[i],
+               m->profile->name, m->profile->name);
+      free(p);
+      return -1;
+    }
+    p->ev[i] = (uint8_t)ev;
+    snprintf(p->names[i], sizeof p->names[i], "%s", events[i]);
+  }
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    struct hart *h = m->harts[i];
+    struct prof_hart *ph = calloc(1, sizeof *ph);
+    if (!ph) goto oom;
+    ph->prof = p;
+    ph->nev = n;
+    memcpy(ph->ev, p->ev, sizeof ph->ev);
+    for (unsigned e = 0; e < n; e++) hpm_watch_event(&h->hpm, (enum event_id)p->ev[e]);
+    hart_update_models(h);
+    h->prof = ph;
+    /* The root context; what reset already counted (the pipeline fill) goes to the first pc. */
+    if (p->num_nodes == p->cap_nodes) {
+      size_t cap = p->cap_nodes ? p->cap_nodes * 2 : 1024;
+      struct prof_node **nodes = realloc(p->nodes, cap * sizeof *nodes);
+      if (!nodes) goto oom;
+      p->nodes = nodes, p->cap_nodes = cap;
+    }
+    struct prof_node *root = calloc(1, sizeof *root);
+    if (!root) goto oom;
+    *root = (struct prof_node){.target = h->pc, .id = (uint32_t)p->num_nodes, .hart = (uint8_t)i, .kind = PROF_ROOT};
+    p->nodes[p->num_nodes++] = root;
+    ph->root = ph->cur = root;
+    prof_charge(h, h->pc, h->priv);
+  }
+  return 0;
+oom:
+  snprintf(err, errlen, "out of memory");
+  rvpmu_profile_stop(mm);
+  if (p && !prof_of(mm)) free(p);
+  return -1;
+}
+
+static void free_table(struct prof_table *t) {
+  for (size_t i = 0; i < t->nb; i++)
+    for (void *e = t->b[i], *next; e; e = next) {
+      next = *(void **)e;
+      free(e);
+    }
+  free(t->b);
+  memset(t, 0, sizeof *t);
+}
+
+void rvpmu_profile_stop(struct rvpmu_machine *mm) {
+  struct machine *m = (struct machine *)mm;
+  struct prof *p = prof_of(mm);
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    free(m->harts[i]->prof);
+    m->harts[i]->prof = NULL;
+  }
+  if (!p) return;
+  free_table(&p->brec_table);
+  free_table(&p->self_table);
+  p->node_table.nb = 0; /* the nodes themselves are freed through the list */
+  free(p->node_table.b);
+  for (size_t i = 0; i < p->num_nodes; i++) free(p->nodes[i]);
+  free(p->nodes);
+  free(p);
+}
+
+/* Static counts of every block record, spread over its instructions (design.md decision 9). */
+static int spread_blocks(struct prof *p) {
+  for (size_t k = 0; k < p->brec_table.nb; k++)
+    for (struct prof_brec *r = p->brec_table.b[k]; r; r = r->hash_next) {
+      if (!r->execs) continue;
+      for (unsigned i = 0; i < r->timed; i++) {
+        uint64_t pc = r->vpc + r->insns[i].pc_off;
+        if (p->machine->xlen == 32) pc = (uint32_t)pc;
+        struct prof_self *s = prof_self_at(p, r->node, pc, r->priv);
+        if (!s) return -1;
+        for (unsigned e = 0; e < p->nev; e++) s->count[e] += (int64_t)(r->execs * r->per_insn[(size_t)i * p->nev + e]);
+      }
+      r->execs = 0;
+    }
+  return 0;
+}
+
+/* A FILE that keeps the checksum of what went through it. */
+struct out {
+  FILE *f;
+  uint64_t sum;
+  int error;
+};
+
+static void put(struct out *o, const void *data, size_t len) {
+  if (len && fwrite(data, 1, len, o->f) != len) o->error = errno ? errno : EIO;
+  o->sum = prof_fnv1a(o->sum, data, len);
+}
+static void put_u8(struct out *o, uint8_t v) { put(o, &v, 1); }
+static void put_u16(struct out *o, uint16_t v) {
+  uint8_t b[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+  put(o, b, 2);
+}
+static void put_u32(struct out *o, uint32_t v) {
+  uint8_t b[4];
+  for (int i = 0; i < 4; i++) b[i] = (uint8_t)(v >> (8 * i));
+  put(o, b, 4);
+}
+static void put_u64(struct out *o, uint64_t v) {
+  uint8_t b[8];
+  for (int i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8 * i));
+  put(o, b, 8);
+}
+static void section(struct out *o, const char tag[4], uint64_t len) {
+  put(o, tag, 4);
+  put_u32(o, 0);
+  put_u64(o, len);
+}
+
+static bool self_nonzero(const struct prof *p, const struct prof_self *s) {
+  for (unsigned e = 0; e < p->nev; e++)
+    if (s->count[e]) return true;
+  return false;
+}
+
+int rvpmu_profile_write(struct rvpmu_machine *mm, const char *path, const char *meta, char *err, size_t errlen) {
+  struct machine *m = (struct machine *)mm;
+  struct prof *p = prof_of(mm);
+  if (!p) {
+    snprintf(err, errlen, "the profiler is not attached");
+    return -1;
+  }
+  for (unsigned i = 0; i < m->num_harts; i++) prof_charge(m->harts[i], m->harts[i]->pc, m->harts[i]->priv);
+  if (spread_blocks(p) != 0) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  struct out o = {.f = fopen(tmp, "wb"), .sum = PROF_FNV_INIT};
+  if (!o.f) {
+    snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+    return -1;
+  }
+  put(&o, PROF_FILE_MAGIC, 8);
+  put_u32(&o, PROF_FILE_VERSION);
+  put_u32(&o, 0);
+
+  size_t meta_len = meta ? strlen(meta) : 0;
+  section(&o, "META", meta_len);
+  put(&o, meta, meta_len);
+
+  uint64_t len = 4;
+  for (unsigned e = 0; e < p->nev; e++) len += 4 + strlen(p->names[e]);
+  section(&o, "EVNT", len);
+  put_u32(&o, p->nev);
+  for (unsigned e = 0; e < p->nev; e++) {
+    put_u32(&o, (uint32_t)strlen(p->names[e]));
+    put(&o, p->names[e], strlen(p->names[e]));
+  }
+
+  section(&o, "TOTL", 8 + 8ull * m->num_harts * p->nev);
+  put_u32(&o, m->num_harts);
+  put_u32(&o, p->nev);
+  for (unsigned i = 0; i < m->num_harts; i++)
+    for (unsigned e = 0; e < p->nev; e++) put_u64(&o, m->harts[i]->hpm.acc[p->ev[e]]);
+
+  section(&o, "NODE", 8 + (uint64_t)PROF_NODE_BYTES * p->num_nodes);
+  put_u64(&o, p->num_nodes);
+  for (size_t i = 0; i < p->num_nodes; i++) {
+    const struct prof_node *n = p->nodes[i];
+    put_u32(&o, n->parent ? n->parent->id : PROF_NO_PARENT);
+    put_u8(&o, n->hart);
+    put_u8(&o, n->kind);
+    put_u16(&o, 0);
+    put_u64(&o, n->callsite);
+    put_u64(&o, n->target);
+    put_u64(&o, n->calls);
+  }
+
+  uint64_t count = 0;
+  for (size_t k = 0; k < p->self_table.nb; k++)
+    for (struct prof_self *s = p->self_table.b[k]; s; s = s->hash_next) count += self_nonzero(p, s);
+  section(&o, "SELF", 8 + count * (16 + 8ull * p->nev));
+  put_u64(&o, count);
+  for (size_t k = 0; k < p->self_table.nb; k++)
+    for (struct prof_self *s = p->self_table.b[k]; s; s = s->hash_next) {
+      if (!self_nonzero(p, s)) continue;
+      put_u32(&o, s->node->id);
+      put_u8(&o, (uint8_t)s->priv);
+      put_u8(&o, 0), put_u16(&o, 0);
+      put_u64(&o, s->pc);
+      for (unsigned e = 0; e < p->nev; e++) put_u64(&o, (uint64_t)s->count[e]);
+    }
+
+  uint64_t sum = o.sum;
+  section(&o, "END!", 8);
+  put_u64(&o, sum);
+  if (fclose(o.f) != 0 && !o.error) o.error = errno ? errno : EIO;
+  if (!o.error && rename(tmp, path) != 0) o.error = errno;
+  if (o.error) {
+    remove(tmp);
+    snprintf(err, errlen, "%s: %s", path, strerror(o.error));
+    return -1;
+  }
+  return 0;
+}
