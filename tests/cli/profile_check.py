@@ -55,7 +55,7 @@ for line in dump.splitlines():
     if not line.strip():
         current = None
         continue
-    m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)", line)
+    m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)", line)
     if current and m:
         addr, op, args = int(m.group(1), 16), m.group(2), m.group(3)
         if op == "csrr":
