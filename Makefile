@@ -75,15 +75,15 @@ clean:
 .PHONY: all unit test clean
 
 # --- fuzzing (tests/fuzz/README.md) ---
-# libFuzzer harnesses (clang, ASan + UBSan) for the ELF loader, the decoder and whole-machine
-# execution, built into build/fuzz/ with the library compiled for coverage.
+# libFuzzer harnesses (clang, ASan + UBSan) for the ELF loader, the decoder, whole-machine
+# execution and the profile data reader, built into build/fuzz/ with the library compiled for coverage.
 #   make fuzz                  build, seed (tests/fuzz/seeds.sh) and run each for FUZZ_SECONDS
 #   make fuzz FUZZ_SECONDS=600 longer; corpora stay in build/fuzz/corpus/, crashes in build/fuzz/crashes/
 #   make fuzz-build            build only
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 20
 FUZZ_DIR := build/fuzz
-FUZZ_NAMES := fuzz_elf fuzz_decode fuzz_exec
+FUZZ_NAMES := fuzz_elf fuzz_decode fuzz_exec fuzz_profile
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -I. \
   -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
