@@ -30,9 +30,12 @@ typedef __int128 sx2;
  * takes while rvpmu record runs; here they compile to nothing. */
 #ifdef PROF
 #include "prof/prof.h"
-#define PROF_BLOCK_END() prof_block_end(h, blk, in, bpc)       /* a block ran to its end */
-#define PROF_AT(pc) prof_charge_if(h, (pc))                    /* dynamic events at pc */
-#define PROF_PREFIX(n) prof_prefix(h, blk, (unsigned)(n), bpc) /* first n insns retired */
+#define PROF_LOCALS unsigned prof_outcome = 0; /* how an untimed branch went: 1 taken, 2 not */
+#define PROF_OUTCOME(n) (prof_outcome = (n))
+#define PROF_BLOCK_END() (prof_block_end(h, blk, in, bpc, prof_outcome), prof_outcome = 0)
+#define PROF_SNAP() prof_snap(h)                               /* a hook that adds events... */
+#define PROF_DYN(pc) prof_dyn(h, (pc))                         /* ...charges them to pc */
+#define PROF_PREFIX(n) prof_prefix(h, blk, (unsigned)(n), bpc) /* first n insns retire */
 #define PROF_SLOW_CHECK() prof_slow_check(h)
 #define PROF_SYSTEM(CALL)                        \
   do {                                           \
@@ -42,8 +45,11 @@ typedef __int128 sx2;
     prof_system_end(h, &ps_);                    \
   } while (0)
 #else
+#define PROF_LOCALS
+#define PROF_OUTCOME(n) ((void)0)
 #define PROF_BLOCK_END() ((void)0)
-#define PROF_AT(pc) ((void)0)
+#define PROF_SNAP() ((void)0)
+#define PROF_DYN(pc) ((void)0)
 #define PROF_PREFIX(n) ((void)0)
 #define PROF_SLOW_CHECK() hart_slow_check(h)
 #define PROF_SYSTEM(CALL) CALL
@@ -78,15 +84,16 @@ typedef __int128 sx2;
     } else {                                                                         \
       uint64_t w_;                                                                   \
       h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
+      PROF_SNAP();                                                                   \
       int r_ = hart_load_slow(h, va_, sizeof(T), &w_);                               \
       h->cur_block = NULL;                                                           \
+      PROF_DYN(INSN_PC);                                                             \
       if (unlikely(r_ > 0)) {                                                        \
         fault_cause = r_;                                                            \
         fault_addr = va_;                                                            \
         goto fault;                                                                  \
       }                                                                              \
       v_ = (T)w_;                                                                    \
-      PROF_AT(INSN_PC);                                                              \
     }                                                                                \
     USE;                                                                             \
     NEXT;                                                                            \
@@ -103,20 +110,21 @@ typedef __int128 sx2;
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
+      PROF_SNAP();                                                                    \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
       h->cur_block = NULL;                                                            \
+      PROF_DYN(INSN_PC);                                                              \
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
           PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
-          PROF_AT(INSN_PC);                                                           \
+          PROF_DYN(INSN_PC);                                                          \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
         fault_addr = va_;                                                             \
         goto fault;                                                                   \
       }                                                                               \
-      PROF_AT(INSN_PC);                                                               \
     }                                                                                 \
     NEXT;                                                                             \
   } while (0)
@@ -159,14 +167,26 @@ typedef __int128 sx2;
     if (cond) {                                                  \
       uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
-      else h->hpm.acc[EV_BR_TAKEN]++;                            \
+      if (unlikely(h->timed_branches)) {                         \
+        PROF_SNAP();                                             \
+        hart_branch_outcome(h, blk, in, true);                   \
+        PROF_DYN(INSN_PC);                                       \
+      } else {                                                   \
+        h->hpm.acc[EV_BR_TAKEN]++;                               \
+        PROF_OUTCOME(1);                                         \
+      }                                                          \
       transferred = h->timed_targets;                            \
       h->pc = t_;                                                \
       CHAIN(BLOCK_LINK(in), __LINE__ * 2);                       \
     } else {                                                     \
-      if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
-      else h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
+      if (unlikely(h->timed_branches)) {                         \
+        PROF_SNAP();                                             \
+        hart_branch_outcome(h, blk, in, false);                  \
+        PROF_DYN(INSN_PC);                                       \
+      } else {                                                   \
+        h->hpm.acc[EV_BR_NOT_TAKEN]++;                           \
+        PROF_OUTCOME(2);                                         \
+      }                                                          \
       h->pc = NEXT_PC;                                           \
       CHAIN(BLOCK_LINK(in) + 1, __LINE__ * 2 + 1);               \
     }                                                            \
@@ -175,8 +195,9 @@ typedef __int128 sx2;
 /* Operand-dependent multiply/divide latency (timed profiles only). */
 #define MULDIV_TIMING()                    \
   if (unlikely(h->timed_muldiv)) {         \
+    PROF_SNAP();                           \
     hart_muldiv_timing(h, in, R1, R2);     \
-    PROF_AT(INSN_PC);                      \
+    PROF_DYN(INSN_PC);                     \
   }
 
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
@@ -195,13 +216,16 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
+  PROF_LOCALS
 
 next_block:
   if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
   bpc = h->pc;
+  PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
 enter_block:
+  PROF_SNAP();
   if (unlikely(transferred)) {
     transferred = false;
     hart_transfer_target(h, blk, bpc);
@@ -209,7 +233,7 @@ enter_block:
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
   else if (unlikely(h->timed_context)) hart_block_entry(h, blk);
-  PROF_AT(bpc);
+  PROF_DYN(bpc);
   in = blk->insns;
   DISPATCH;
 
@@ -223,6 +247,7 @@ link_miss:
   if (unlikely(h->budget <= 0)) goto next_block;
   {
     uint64_t tag_ = h->fetch_tag;
+    PROF_SNAP();
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
     if (likely(h->fetch_tag == tag_)) link->vpc = bpc, link->tag = tag_, link->block = blk;
@@ -351,13 +376,14 @@ L_REMUW: {
 }
 L_AMO_W:
 L_AMO_D: {
+  PROF_SNAP();
   int r = hart_amo(h, in, in->op == OP_AMO_W ? 4 : 8);
+  PROF_DYN(INSN_PC);
   if (unlikely(r)) {
     fault_cause = r;
     fault_addr = (ux)R1;
     goto fault;
   }
-  PROF_AT(INSN_PC);
   NEXT;
 }
 L_FENCE: NEXT;
@@ -406,8 +432,9 @@ L_FSD: FP_STORE(uint64_t);
 #include "isa/ops_fp.def"
 #undef FP_MEM
 #undef FP_OP
+  PROF_SNAP();
   if (unlikely(hart_fp_exec(h, in))) goto fp_illegal;
-  PROF_AT(INSN_PC);
+  PROF_DYN(INSN_PC);
   NEXT;
 fp_illegal:
   /* FS = Off, or a dynamic rounding mode that frm does not allow: illegal instruction with the
@@ -475,13 +502,14 @@ L_BSETI: WR(R1 | ((ux)1 << in->imm)); NEXT;
 /* Zicbom: no data moves (memory is coherent here); the address is checked like a store's and
  * the core's cache model, if any, sees the operation. */
 L_CBO: {
+  PROF_SNAP();
   int r = hart_cbo(h, in, R1);
+  PROF_DYN(INSN_PC);
   if (unlikely(r)) {
     fault_cause = r;
     fault_addr = r == EXC_ILLEGAL_INSN ? in->raw : R1;
     goto fault;
   }
-  PROF_AT(INSN_PC);
   NEXT;
 }
 }

@@ -119,6 +119,8 @@ void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc) {
   }
 }
 
+/* A trap: what it added since the bracketing hook's snapshot (every path to hart_take_trap in
+ * the profiling loop takes one) goes to epc, in the mode and context it was taken from. */
 void prof_trap(struct hart *h, uint64_t epc, unsigned from_priv) {
   struct prof_hart *ph = h->prof;
   prof_charge(h, epc, from_priv);
@@ -159,14 +161,13 @@ struct prof_self *prof_self_at(struct prof *p, const struct prof_node *node, uin
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv) {
   struct prof_hart *ph = h->prof;
   uint64_t d[PROF_MAX_EVENTS], any = 0;
-  for (unsigned i = 0; i < ph->nev; i++) any |= d[i] = h->hpm.acc[ph->ev[i]] - ph->charged[i];
+  for (unsigned i = 0; i < ph->nev; i++) any |= d[i] = h->hpm.acc[ph->ev[i]] - ph->snap[i];
   if (!any) return;
   if (h->xlen == 32) pc = (uint32_t)pc;
   struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, priv);
-  if (!s) return; /* out of memory: the counts stay pending for the next charge */
   for (unsigned i = 0; i < ph->nev; i++) {
-    s->count[i] += d[i];
-    ph->charged[i] += d[i];
+    if (s) s->count[i] += (int64_t)d[i]; /* out of memory: left to the writer's remainder */
+    ph->snap[i] += d[i];
   }
 }
 
@@ -268,32 +269,41 @@ static struct prof_brec *brec_of(struct hart *h, const struct block *blk, uint64
   return r;
 }
 
-static void account_brec(struct prof_hart *ph, struct prof_brec *r) {
-  r->execs++;
-  for (unsigned i = 0; i < ph->nev; i++) ph->charged[i] += r->sum[i];
+/* Adds a block's static counts (and an untimed branch's outcome) to its first instruction: for
+ * a stepped instruction, whose scratch block is never recorded. */
+static void charge_whole(struct hart *h, const struct block *blk, uint64_t bpc, unsigned outcome) {
+  struct prof_hart *ph = h->prof;
+  uint64_t pc = bpc + blk->insns[0].pc_off;
+  if (h->xlen == 32) pc = (uint32_t)pc;
+  struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, h->priv);
+  if (!s) return;
+  for (unsigned e = 0; e < ph->nev; e++) {
+    unsigned ev = ph->ev[e];
+    s->count[e] += ev == EV_INSNS ? blk->retire_insns : ev == EV_CYCLES ? blk->retire_cycles : blk->events[ev];
+    if ((outcome == 1 && ev == EV_BR_TAKEN) || (outcome == 2 && ev == EV_BR_NOT_TAKEN)) s->count[e]++;
+  }
 }
 
-void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc) {
+void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
+                         unsigned outcome) {
+  (void)term;
   struct prof_brec *r = brec_of(h, blk, bpc);
-  /* A stepped instruction (or no memory for a record): everything goes to its instruction. */
-  if (r) account_brec(h->prof, r);
-  uint64_t at = bpc + (term->op == OP_END_BLOCK ? term[-1].pc_off : term->pc_off);
-  if (!r) at = bpc + blk->insns[0].pc_off;
-  prof_charge(h, at, h->priv);
+  if (r) r->execs[outcome]++;
+  else charge_whole(h, blk, bpc, outcome); /* a stepped instruction (or no memory for a record) */
 }
 
 void prof_prefix(struct hart *h, const struct block *blk, unsigned n, uint64_t bpc) {
   struct prof_hart *ph = h->prof;
+  prof_snap(h);
   for (unsigned i = 0; i < n; i++) {
     uint32_t st[PROF_MAX_EVENTS];
     insn_static(h, ph, blk, i, st);
     uint64_t pc = bpc + blk->insns[i].pc_off;
     if (h->xlen == 32) pc = (uint32_t)pc;
     struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, h->priv);
-    if (!s) continue;
     for (unsigned e = 0; e < ph->nev; e++) {
-      s->count[e] += st[e];
-      ph->charged[e] += st[e];
+      if (s) s->count[e] += st[e];
+      ph->snap[e] += st[e];
     }
   }
 }
@@ -305,12 +315,13 @@ void prof_system_begin(struct hart *h, const struct block *blk, const struct ins
   s->priv = h->priv;
   s->op = in->op;
   s->traps = ph->traps;
-  if (blk->count > 1) {
+  prof_snap(h);
+  if (blk->count > 1) { /* the body before the system instruction, which hart_exec_system adds */
     struct prof_brec *r = brec_of(h, blk, bpc);
-    if (r) account_brec(ph, r);
-    else prof_prefix(h, blk, timed_insns(blk), bpc);
+    if (!r) return prof_prefix(h, blk, timed_insns(blk), bpc); /* its counts, snapshot ahead */
+    r->execs[0]++;
+    for (unsigned i = 0; i < ph->nev; i++) ph->snap[i] += r->sum[i];
   }
-  prof_charge(h, s->pc, s->priv); /* anything before the body's static counts (none expected) */
 }
 
 void prof_system_end(struct hart *h, const struct prof_system *s) {
@@ -322,7 +333,7 @@ void prof_system_end(struct hart *h, const struct prof_system *s) {
 bool prof_slow_check(struct hart *h) {
   uint64_t pc = h->pc;
   unsigned priv = h->priv;
-  prof_charge(h, pc, priv);
+  prof_snap(h);
   bool stop = hart_slow_check(h);
   prof_charge(h, pc, priv); /* an interrupt's own counts went to pc in prof_trap */
   return stop;

@@ -9,12 +9,13 @@
  * It never changes the machine. Without a profiler attached (h->prof == NULL) the normal
  * dispatch loop runs and none of this is called.
  *
- * Exactness comes from one invariant: `charged[i]` is the value of the hart's accumulator of
- * recorded event i that has been attributed so far. Static counts are attributed per block
- * execution (spread per instruction only when the file is written); whatever else the
- * accumulator gained since is dynamic and is charged to the instruction at which the hook
- * runs. So the sum of all attributed counts is the accumulator's total: what `rvpmu stat`
- * prints. */
+ * Exactness: static counts are attributed per block execution (spread per instruction only
+ * when the file is written), and each hook that can add events is bracketed by a snapshot of
+ * the recorded accumulators (prof_snap) and a charge of what they gained (prof_dyn) to the
+ * instruction at which it runs. Untimed branch outcomes (one add each) are counted per block
+ * record. So the sum of all attributed counts is the accumulators' total, what `rvpmu stat`
+ * prints; the writer checks that and charges any remainder, which would be a bug, visibly to
+ * address 0. */
 #ifndef RVPMU_PROF_PROF_H
 #define RVPMU_PROF_PROF_H
 
@@ -44,7 +45,7 @@ struct prof_brec {
   struct prof_brec *hash_next;
   const struct prof_node *node;
   uint64_t vpc, paddr;
-  uint64_t execs;
+  uint64_t execs[3]; /* runs to the end: [0] any, [1] untimed taken branch, [2] untimed not taken */
   unsigned priv;
   uint16_t count;       /* entries of the block (END_BLOCK included), as in struct block */
   uint16_t timed;       /* leading instructions with static counts (a system end excluded) */
@@ -71,7 +72,7 @@ struct prof_hart {
   struct prof *prof;
   unsigned nev;
   uint8_t ev[PROF_MAX_EVENTS];        /* accumulator indexes of the recorded events */
-  uint64_t charged[PROF_MAX_EVENTS];  /* attributed so far (see above) */
+  uint64_t snap[PROF_MAX_EVENTS];     /* the accumulators when the current hook began */
   struct prof_node *root, *cur;
   unsigned depth;
   uint64_t traps; /* traps taken: prof_system_end tells an MRET that trapped from one that returned */
@@ -79,12 +80,15 @@ struct prof_hart {
   struct prof_frame stack[PROF_MAX_DEPTH];
 };
 
-void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc);
+void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
+                         unsigned outcome);
 void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc);
-/* Charges what the accumulators gained since the last attribution to the instruction at pc,
- * executed in mode priv, in the current context. */
+/* Charges what the accumulators gained since the snapshot to the instruction at pc, executed
+ * in mode priv, in the current context; the snapshot moves up. */
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv);
-/* The first n instructions of blk retired (their static counts are about to be added). */
+/* The first n instructions of blk are about to retire (a fault or device write in mid-block):
+ * their static counts go to them, and the snapshot is taken now plus those counts, so that
+ * the charge that follows sees only the trap's own. */
 void prof_prefix(struct hart *h, const struct block *blk, unsigned n, uint64_t bpc);
 /* hart_take_trap took a trap at epc from mode from_priv; h->pc is the vector. */
 void prof_trap(struct hart *h, uint64_t epc, unsigned from_priv);
@@ -106,32 +110,27 @@ static inline unsigned prof_cache_index(const struct block *blk) {
   return (unsigned)(((uintptr_t)blk >> 4) & ((1u << PROF_CACHE_BITS) - 1));
 }
 
-/* A block ran to its end at `term` (its last entry). The hit path: one compare for the block
- * record, one add and one compare per recorded event. */
-static inline void prof_block_end(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc) {
+/* A block ran to its end at `term` (its last entry); `outcome` says how an untimed branch
+ * went (1 taken, 2 not taken, else 0). The hit path: one compare and one add. */
+static inline void prof_block_end(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
+                                  unsigned outcome) {
   struct prof_hart *p = h->prof;
   struct prof_cache_entry *e = &p->cache[prof_cache_index(blk)];
-  if (__builtin_expect(e->blk == blk && e->tag == h->fetch_tag && e->node == p->cur, 1)) {
-    struct prof_brec *r = e->rec;
-    uint64_t diff = 0;
-    r->execs++;
-    for (unsigned i = 0; i < p->nev; i++) {
-      p->charged[i] += r->sum[i];
-      diff |= h->hpm.acc[p->ev[i]] ^ p->charged[i];
-    }
-    if (__builtin_expect(diff != 0, 0))
-      prof_charge(h, bpc + (term->op == OP_END_BLOCK ? term[-1].pc_off : term->pc_off), h->priv);
-  } else {
-    prof_block_end_slow(h, blk, term, bpc);
-  }
+  if (__builtin_expect(e->blk == blk && e->tag == h->fetch_tag && e->node == p->cur, 1)) e->rec->execs[outcome]++;
+  else prof_block_end_slow(h, blk, term, bpc, outcome);
   if (term->cls & CLS_JUMP) prof_jump(h, term, bpc);
 }
 
-/* Charges pending dynamic events at pc, if there are any (the inline test of prof_charge). */
-static inline void prof_charge_if(struct hart *h, uint64_t pc) {
+static inline void prof_snap(struct hart *h) {
+  struct prof_hart *p = h->prof;
+  for (unsigned i = 0; i < p->nev; i++) p->snap[i] = h->hpm.acc[p->ev[i]];
+}
+
+/* Charges what a bracketed hook added at pc, if anything (the inline test of prof_charge). */
+static inline void prof_dyn(struct hart *h, uint64_t pc) {
   const struct prof_hart *p = h->prof;
   uint64_t diff = 0;
-  for (unsigned i = 0; i < p->nev; i++) diff |= h->hpm.acc[p->ev[i]] ^ p->charged[i];
+  for (unsigned i = 0; i < p->nev; i++) diff |= h->hpm.acc[p->ev[i]] ^ p->snap[i];
   if (__builtin_expect(diff != 0, 0)) prof_charge(h, pc, h->priv);
 }
 

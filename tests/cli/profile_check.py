@@ -106,6 +106,8 @@ for name in ("leaf", "fib", "is_even", "is_odd", "indirect", "spin"):
 result("tail_b: entered by a jump, not a call", syms.get("tail_b", {}).get("calls") == 0, str(syms.get("tail_b")))
 result("unwind: deep's frames unwound (unwind called once)", syms.get("unwind", {}).get("calls") == 1,
        str(syms.get("unwind")))
+unknown = syms.get("[unknown]")
+result("every count attributed to a known instruction (no remainder at address 0)", unknown is None, str(unknown))
 for ev in events:
     total = by_sym["totals"][ev]
     result(f"conservation: self counts of {ev} add up to the total",
