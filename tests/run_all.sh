@@ -316,6 +316,11 @@ run_linux() {
     fi
     [ -z "${LINUX_SHOW:-}" ] || tail -1 <<<"$out"
   done
+  # rvpmu record of a boot, reported with vmlinux's symbols (docs/profiling.md).
+  out=$(RVPMU="$RVPMU" LINUX_BUILD="$LINUX_BUILD" bash linux/profile.sh 2>&1)
+  passed=$((passed + $(grep -c '^ok ' <<<"$out")))
+  failed=$((failed + $(grep -c '^not ok ' <<<"$out")))
+  grep -A3 '^not ok ' <<<"$out" | sed 's/^not ok /FAIL /'
   if [ "${LINUX_BENCH:-0}" = 1 ]; then
     out=$(RVPMU="$RVPMU" MAX_RATIO=1.00 bash linux/bench-boot.sh 2>&1)
     st=$?

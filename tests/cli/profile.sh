@@ -175,6 +175,8 @@ for f in half short flip text empty missing; do
 done
 rv record -o /nonexistent-dir/x.data "$TMP/work2.elf"
 expect_status "record: unwritable output is a simulation error (125)" 125
+rv record -e no-such-event "$TMP/work2.elf"
+expect_error "record: unknown event" "event 'no-such-event' is not supported"
 rv report -i "$good" --sort nonsense
 expect_error "report: bad --sort" "--sort takes symbol, line or address"
 rv report -i "$good" --event no-such-event
