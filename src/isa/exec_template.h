@@ -35,6 +35,8 @@ typedef __int128 sx2;
 #define PROF_BLOCK_END() (prof_block_end(h, blk, in, bpc, prof_outcome), prof_outcome = 0)
 #define PROF_SNAP() prof_snap(h)                               /* a hook that adds events... */
 #define PROF_DYN(pc) prof_dyn(h, (pc))                         /* ...charges them to pc */
+#define PROF_DYN_ENTRY() prof_dyn_block(h, blk, bpc, bpc, 0)   /* to the block's first insn */
+#define PROF_DYN_TERM() prof_dyn_block(h, blk, bpc, INSN_PC, 1) /* to its branch */
 #define PROF_PREFIX(n) prof_prefix(h, blk, (unsigned)(n), bpc) /* first n insns retire */
 #define PROF_SLOW_CHECK() prof_slow_check(h)
 #define PROF_SYSTEM(CALL)                        \
@@ -50,6 +52,8 @@ typedef __int128 sx2;
 #define PROF_BLOCK_END() ((void)0)
 #define PROF_SNAP() ((void)0)
 #define PROF_DYN(pc) ((void)0)
+#define PROF_DYN_ENTRY() ((void)0)
+#define PROF_DYN_TERM() ((void)0)
 #define PROF_PREFIX(n) ((void)0)
 #define PROF_SLOW_CHECK() hart_slow_check(h)
 #define PROF_SYSTEM(CALL) CALL
@@ -170,7 +174,7 @@ typedef __int128 sx2;
       if (unlikely(h->timed_branches)) {                         \
         PROF_SNAP();                                             \
         hart_branch_outcome(h, blk, in, true);                   \
-        PROF_DYN(INSN_PC);                                       \
+        PROF_DYN_TERM();                                         \
       } else {                                                   \
         h->hpm.acc[EV_BR_TAKEN]++;                               \
         PROF_OUTCOME(1);                                         \
@@ -182,7 +186,7 @@ typedef __int128 sx2;
       if (unlikely(h->timed_branches)) {                         \
         PROF_SNAP();                                             \
         hart_branch_outcome(h, blk, in, false);                  \
-        PROF_DYN(INSN_PC);                                       \
+        PROF_DYN_TERM();                                         \
       } else {                                                   \
         h->hpm.acc[EV_BR_NOT_TAKEN]++;                           \
         PROF_OUTCOME(2);                                         \
@@ -233,7 +237,7 @@ enter_block:
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
   else if (unlikely(h->timed_context)) hart_block_entry(h, blk);
-  PROF_DYN(bpc);
+  PROF_DYN_ENTRY();
   in = blk->insns;
   DISPATCH;
 

@@ -164,7 +164,13 @@ void prof_charge(struct hart *h, uint64_t pc, unsigned priv) {
   for (unsigned i = 0; i < ph->nev; i++) any |= d[i] = h->hpm.acc[ph->ev[i]] - ph->snap[i];
   if (!any) return;
   if (h->xlen == 32) pc = (uint32_t)pc;
-  struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, priv);
+  struct prof_self_cache *c =
+      &ph->self_cache[((pc >> 1) ^ ((uintptr_t)ph->cur >> 4)) & ((1u << PROF_SELF_CACHE_BITS) - 1)];
+  struct prof_self *s = c->self;
+  if (!s || c->node != ph->cur || c->pc != pc || c->priv != priv) {
+    s = prof_self_at(ph->prof, ph->cur, pc, priv);
+    *c = (struct prof_self_cache){.node = ph->cur, .pc = pc, .priv = priv, .self = s};
+  }
   for (unsigned i = 0; i < ph->nev; i++) {
     if (s) s->count[i] += (int64_t)d[i]; /* out of memory: left to the writer's remainder */
     ph->snap[i] += d[i];
@@ -208,12 +214,13 @@ static unsigned timed_insns(const struct block *blk) {
 static struct prof_brec *new_brec(struct hart *h, const struct block *blk, uint64_t bpc) {
   struct prof_hart *ph = h->prof;
   unsigned nev = ph->nev, timed = timed_insns(blk);
-  size_t bytes = sizeof(struct prof_brec) + nev * sizeof(uint64_t) + (size_t)timed * nev * sizeof(uint32_t) +
+  size_t bytes = sizeof(struct prof_brec) + 3 * nev * sizeof(uint64_t) + (size_t)timed * nev * sizeof(uint32_t) +
                  blk->count * sizeof(struct insn);
   struct prof_brec *r = calloc(1, bytes);
   if (!r) return NULL;
   r->sum = (uint64_t *)(r + 1);
-  r->per_insn = (uint32_t *)(r->sum + nev);
+  r->dyn = (int64_t *)(r->sum + nev);
+  r->per_insn = (uint32_t *)(r->dyn + 2 * nev);
   r->insns = (struct insn *)(r->per_insn + (size_t)timed * nev);
   r->node = ph->cur, r->vpc = bpc, r->paddr = blk->paddr, r->priv = h->priv;
   r->count = blk->count, r->timed = (uint16_t)timed;
@@ -290,6 +297,19 @@ void prof_block_end_slow(struct hart *h, const struct block *blk, const struct i
   struct prof_brec *r = brec_of(h, blk, bpc);
   if (r) r->execs[outcome]++;
   else charge_whole(h, blk, bpc, outcome); /* a stepped instruction (or no memory for a record) */
+}
+
+void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc, unsigned slot) {
+  struct prof_hart *ph = h->prof;
+  struct prof_brec *r = brec_of(h, blk, bpc);
+  /* A stepped instruction, a block of only a system instruction, or no branch at its end: */
+  if (!r || !r->timed || (slot == 1 && r->timed != r->count)) return prof_charge(h, pc, h->priv);
+  int64_t *dyn = &r->dyn[slot * ph->nev];
+  for (unsigned i = 0; i < ph->nev; i++) {
+    uint64_t d = h->hpm.acc[ph->ev[i]] - ph->snap[i];
+    dyn[i] += (int64_t)d;
+    ph->snap[i] += d;
+  }
 }
 
 void prof_prefix(struct hart *h, const struct block *blk, unsigned n, uint64_t bpc) {

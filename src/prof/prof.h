@@ -50,6 +50,9 @@ struct prof_brec {
   uint16_t count;       /* entries of the block (END_BLOCK included), as in struct block */
   uint16_t timed;       /* leading instructions with static counts (a system end excluded) */
   uint64_t *sum;        /* [nev]: what one run adds to each recorded accumulator */
+  int64_t *dyn;         /* [2][nev]: dynamic counts at the first instruction (block entry)
+                         * and at the terminator (a timed branch), added up here rather than
+                         * looked up per occurrence */
   uint32_t *per_insn;   /* [timed][nev] */
   struct insn *insns;   /* [count]: a copy, to tell this block from a later one at the same place */
 };
@@ -59,6 +62,17 @@ struct prof_cache_entry {
   uint64_t tag; /* hart.fetch_tag when filled: a flushed block cache changes the epoch */
   const struct prof_node *node;
   struct prof_brec *rec;
+};
+
+/* Recently charged instructions (prof_charge): a timed core charges a dynamic count at nearly
+ * every taken branch, and the hash table behind is too large to stay in the host's caches. */
+#define PROF_SELF_CACHE_BITS 10
+struct prof_self;
+struct prof_self_cache {
+  const struct prof_node *node;
+  uint64_t pc;
+  unsigned priv;
+  struct prof_self *self;
 };
 
 struct prof_frame {
@@ -77,6 +91,7 @@ struct prof_hart {
   unsigned depth;
   uint64_t traps; /* traps taken: prof_system_end tells an MRET that trapped from one that returned */
   struct prof_cache_entry cache[1u << PROF_CACHE_BITS];
+  struct prof_self_cache self_cache[1u << PROF_SELF_CACHE_BITS];
   struct prof_frame stack[PROF_MAX_DEPTH];
 };
 
@@ -124,6 +139,18 @@ static inline void prof_block_end(struct hart *h, const struct block *blk, const
 static inline void prof_snap(struct hart *h) {
   struct prof_hart *p = h->prof;
   for (unsigned i = 0; i < p->nev; i++) p->snap[i] = h->hpm.acc[p->ev[i]];
+}
+
+void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc, unsigned slot);
+
+/* Charges what a bracketed hook at blk's entry (slot 0: to its first instruction) or at its
+ * terminator (slot 1: to pc, a timed branch) added, if anything. */
+static inline void prof_dyn_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc,
+                                  unsigned slot) {
+  const struct prof_hart *p = h->prof;
+  uint64_t diff = 0;
+  for (unsigned i = 0; i < p->nev; i++) diff |= h->hpm.acc[p->ev[i]] ^ p->snap[i];
+  if (__builtin_expect(diff != 0, 0)) prof_charge_block(h, blk, bpc, pc, slot);
 }
 
 /* Charges what a bracketed hook added at pc, if anything (the inline test of prof_charge). */

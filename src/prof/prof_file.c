@@ -103,7 +103,9 @@ static int spread_blocks(struct prof *p) {
   for (size_t k = 0; k < p->brec_table.nb; k++)
     for (struct prof_brec *r = p->brec_table.b[k]; r; r = r->hash_next) {
       uint64_t runs = r->execs[0] + r->execs[1] + r->execs[2];
-      if (!runs) continue;
+      bool dyn = false;
+      for (unsigned e = 0; e < 2 * p->nev; e++) dyn |= r->dyn[e] != 0;
+      if (!runs && !dyn) continue;
       for (unsigned i = 0; i < r->timed; i++) {
         uint64_t pc = r->vpc + r->insns[i].pc_off;
         if (p->machine->xlen == 32) pc = (uint32_t)pc;
@@ -111,6 +113,8 @@ static int spread_blocks(struct prof *p) {
         if (!s) return -1;
         for (unsigned e = 0; e < p->nev; e++) {
           s->count[e] += (int64_t)(runs * r->per_insn[(size_t)i * p->nev + e]);
+          if (i == 0) s->count[e] += r->dyn[e];                               /* block entry */
+          if (i + 1 == r->count) s->count[e] += r->dyn[p->nev + e];               /* terminator */
           if (i + 1 == r->count && (r->insns[i].cls & CLS_BRANCH)) {
             if (p->ev[e] == EV_BR_TAKEN) s->count[e] += (int64_t)r->execs[1];
             if (p->ev[e] == EV_BR_NOT_TAKEN) s->count[e] += (int64_t)r->execs[2];
@@ -118,6 +122,7 @@ static int spread_blocks(struct prof *p) {
         }
       }
       memset(r->execs, 0, sizeof r->execs);
+      memset(r->dyn, 0, 2 * p->nev * sizeof *r->dyn);
     }
   return 0;
 }
