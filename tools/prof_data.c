@@ -25,6 +25,19 @@ static uint64_t get(struct cursor *c, unsigned bytes) {
   return v;
 }
 
+/* An LEB128 varint (at most 10 bytes). */
+static uint64_t varint(struct cursor *c) {
+  uint64_t v = 0;
+  for (unsigned shift = 0; shift < 70; shift += 7) {
+    uint64_t b = get(c, 1);
+    if (c->bad) return 0;
+    v |= (b & 0x7f) << shift;
+    if (!(b & 0x80)) return v;
+  }
+  c->bad = true;
+  return 0;
+}
+
 #define FAIL(...)                            \
   do {                                       \
     snprintf(err, errlen, __VA_ARGS__);      \
@@ -105,25 +118,38 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
       }
       seen_nodes = true;
     } else if (!strcmp(tag, "SELF")) {
-      uint64_t n = get(&s, 8), rec = 16 + 8ull * d->nev;
-      if (!seen_nodes || seen_self || s.bad || n > (slen - 8) / rec || slen != 8 + n * rec)
+      uint64_t n = get(&s, 8);
+      /* Each record takes at least 3 + nev bytes. */
+      if (!seen_nodes || seen_self || s.bad || n > (slen - 8) / (3 + d->nev))
         FAIL("corrupt profile (instruction counts)");
       d->self = calloc(n ? n : 1, sizeof *d->self);
       d->counts = calloc(n ? n * d->nev : 1, sizeof *d->counts);
       if (!d->self || !d->counts) FAIL("out of memory");
       d->num_self = n;
+      uint64_t node = 0, pc = 0;
+      unsigned priv = 0xff;
       for (uint64_t i = 0; i < n; i++) {
         struct prof_data_self *x = &d->self[i];
-        x->node = (uint32_t)get(&s, 4);
-        x->priv = (uint8_t)get(&s, 1);
-        get(&s, 3);
-        x->pc = get(&s, 8);
+        uint64_t dn = varint(&s);
+        unsigned p = (unsigned)get(&s, 1);
+        uint64_t v = varint(&s);
+        bool same = dn == 0 && p == priv && i > 0;
+        node += dn;
+        pc = same ? pc + v : v;
+        priv = p;
+        x->node = node < d->num_nodes ? (uint32_t)node : UINT32_MAX;
+        x->priv = (uint8_t)p;
+        x->pc = pc;
         int64_t *cnt = &d->counts[i * d->nev];
-        for (unsigned e = 0; e < d->nev; e++) cnt[e] = (int64_t)get(&s, 8);
+        for (unsigned e = 0; e < d->nev; e++) {
+          uint64_t z = varint(&s);
+          cnt[e] = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+        }
         x->count = cnt;
-        if (x->node >= d->num_nodes || x->priv == 2 || x->priv > 3)
+        if (s.bad || node >= d->num_nodes || p == 2 || p > 3)
           FAIL("corrupt profile (instruction record %llu)", (unsigned long long)i);
       }
+      if (s.p != s.end) FAIL("corrupt profile (instruction counts: %zu bytes left over)", (size_t)(s.end - s.p));
       seen_self = true;
     } else if (!strcmp(tag, "END!")) {
       uint64_t sum = get(&s, 8);

@@ -87,7 +87,7 @@ const struct prof_pc *prof_model_pc(struct prof_model *m, uint64_t pc) {
   }
   struct prof_sym s;
   prof_symbols_lookup(m->syms, pc, &s);
-  m->cache[k] = (struct prof_pc){.pc = pc, .symbol = s.name ? s.name : "[unknown]", .start = s.name ? s.start : pc,
+  m->cache[k] = (struct prof_pc){.pc = pc, .symbol = s.name ? s.name : "[unknown]", .start = s.name ? s.start : 0,
                                  .file = s.file, .line = s.line};
   m->cache_used++;
   return &m->cache[k];

@@ -14,7 +14,7 @@
 struct prof_pc {
   uint64_t pc;
   const char *symbol; /* "[unknown]" when no symbol covers it */
-  uint64_t start;     /* the symbol's address (pc when unknown) */
+  uint64_t start;     /* the symbol's address (0 when unknown) */
   const char *file;   /* NULL when unknown */
   int line;           /* 0 when unknown */
 };

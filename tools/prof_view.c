@@ -12,7 +12,7 @@ static uint64_t hash_str(const char *s, uint64_t h) {
 }
 
 static uint64_t row_hash(enum prof_sort sort, const struct prof_row *r) {
-  uint64_t h = hash_str(r->symbol, 0xcbf29ce484222325ull);
+  uint64_t h = hash_str(r->symbol, 0xcbf29ce484222325ull) ^ r->start;
   if (sort == SORT_LINE) h = hash_str(r->file, h) * 31 + (uint64_t)r->line;
   if (sort == SORT_ADDRESS) h = (h ^ r->address) * 0x9E3779B97F4A7C15ull;
   return h ^ (h >> 31);
@@ -20,8 +20,10 @@ static uint64_t row_hash(enum prof_sort sort, const struct prof_row *r) {
 
 static bool same_str(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
+/* Rows are per function (two functions of one name, say the firmware's and the kernel's
+ * memset, stay apart), then per line or instruction within it. */
 static bool row_equal(enum prof_sort sort, const struct prof_row *a, const struct prof_row *b) {
-  if (!same_str(a->symbol, b->symbol)) return false;
+  if (!same_str(a->symbol, b->symbol) || a->start != b->start) return false;
   if (sort == SORT_LINE) return a->line == b->line && same_str(a->file, b->file);
   if (sort == SORT_ADDRESS) return a->address == b->address;
   return true;

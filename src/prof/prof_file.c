@@ -179,6 +179,43 @@ static void section(struct out *o, const char tag[4], uint64_t len) {
   put_u64(o, len);
 }
 
+/* A growing byte buffer. */
+struct buf {
+  uint8_t *data;
+  size_t len, cap;
+  bool failed;
+};
+
+static void buf_byte(struct buf *b, uint8_t v) {
+  if (b->len == b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 1 << 16;
+    uint8_t *d = realloc(b->data, cap);
+    if (!d) {
+      b->failed = true;
+      return;
+    }
+    b->data = d, b->cap = cap;
+  }
+  b->data[b->len++] = v;
+}
+
+/* LEB128: 7 bits a byte, low first, the top bit set on all but the last. */
+static void buf_varint(struct buf *b, uint64_t v) {
+  do {
+    buf_byte(b, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
+    v >>= 7;
+  } while (v);
+}
+
+static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
+
+static int by_context(const void *pa, const void *pb) {
+  const struct prof_self *a = *(const struct prof_self *const *)pa, *b = *(const struct prof_self *const *)pb;
+  if (a->node->id != b->node->id) return a->node->id < b->node->id ? -1 : 1;
+  if (a->priv != b->priv) return a->priv < b->priv ? -1 : 1;
+  return (a->pc > b->pc) - (a->pc < b->pc);
+}
+
 static bool self_nonzero(const struct prof *p, const struct prof_self *s) {
   for (unsigned e = 0; e < p->nev; e++)
     if (s->count[e]) return true;
@@ -239,20 +276,36 @@ int rvpmu_profile_write(struct rvpmu_machine *mm, const char *path, const char *
     put_u64(&o, n->calls);
   }
 
-  uint64_t count = 0;
+  /* SELF: sorted by context, mode and pc, each field a varint relative to the record before
+   * (prof_format.h): a Linux boot has millions of (context, instruction) pairs. */
+  size_t count = 0;
   for (size_t k = 0; k < p->self_table.nb; k++)
     for (struct prof_self *s = p->self_table.b[k]; s; s = s->hash_next) count += self_nonzero(p, s);
-  section(&o, "SELF", 8 + count * (16 + 8ull * p->nev));
-  put_u64(&o, count);
-  for (size_t k = 0; k < p->self_table.nb; k++)
-    for (struct prof_self *s = p->self_table.b[k]; s; s = s->hash_next) {
-      if (!self_nonzero(p, s)) continue;
-      put_u32(&o, s->node->id);
-      put_u8(&o, (uint8_t)s->priv);
-      put_u8(&o, 0), put_u16(&o, 0);
-      put_u64(&o, s->pc);
-      for (unsigned e = 0; e < p->nev; e++) put_u64(&o, (uint64_t)s->count[e]);
-    }
+  struct prof_self **recs = malloc((count ? count : 1) * sizeof *recs);
+  struct buf payload = {0};
+  if (!recs) o.error = ENOMEM;
+  size_t n = 0;
+  for (size_t k = 0; recs && k < p->self_table.nb; k++)
+    for (struct prof_self *s = p->self_table.b[k]; s; s = s->hash_next)
+      if (self_nonzero(p, s)) recs[n++] = s;
+  if (recs) qsort(recs, n, sizeof *recs, by_context);
+  uint64_t prev_node = 0, prev_pc = 0;
+  unsigned prev_priv = 0xff;
+  for (size_t i = 0; recs && i < n; i++) {
+    const struct prof_self *s = recs[i];
+    bool same = s->node->id == prev_node && s->priv == prev_priv;
+    buf_varint(&payload, s->node->id - prev_node);
+    buf_byte(&payload, (uint8_t)s->priv);
+    buf_varint(&payload, same ? s->pc - prev_pc : s->pc);
+    for (unsigned e = 0; e < p->nev; e++) buf_varint(&payload, zigzag(s->count[e]));
+    prev_node = s->node->id, prev_priv = s->priv, prev_pc = s->pc;
+  }
+  free(recs);
+  if (payload.failed) o.error = ENOMEM;
+  section(&o, "SELF", 8 + payload.len);
+  put_u64(&o, n);
+  put(&o, payload.data, payload.len);
+  free(payload.data);
 
   uint64_t sum = o.sum;
   section(&o, "END!", 8);

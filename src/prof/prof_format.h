@@ -10,9 +10,11 @@
  *            hart's root; always a smaller id), u8 hart, u8 kind (1 call, 2 trap, 0 root),
  *            u16 0, u64 callsite pc (or trap epc), u64 target pc (callee or trap vector),
  *            u64 times entered. A record's id is its position.
- *     SELF   u64 count; count records of 16 + 8n bytes: u32 node id, u8 privilege mode
- *            (0 U, 1 S, 3 M), 3 bytes 0, u64 pc, n x i64 counts charged to that instruction
- *            in that context and mode
+ *     SELF   u64 count; count records sorted by context, mode and pc, each of varints
+ *            (LEB128; signed ones zigzag-coded): the context id minus the previous record's,
+ *            then one byte, the privilege mode (0 U, 1 S, 3 M), then the pc (minus the
+ *            previous record's when context and mode are the same), then n signed counts
+ *            charged to that instruction in that context and mode
  *     END!   u64 FNV-1a (64-bit) of every byte of the file before this section's tag
  *   and nothing after END!. A file without a valid END! is incomplete (a crash, a full disk,
  *   a truncated copy) and readers reject it; the writer writes FILE.tmp and renames it. */
