@@ -7,7 +7,7 @@
 # - the totals equal rvpmu stat's; the self counts add up to them; a line-level count;
 # - callgrind_annotate reads the callgrind export; folded stacks add up; the flame graph,
 #   rendered by headless Chromium, shows the frames; annotate shows counted instructions;
-# - two harts, an S-mode payload under the firmware ([S] and [M]);
+# - 2 and 8 harts, an S-mode payload under the firmware ([S] and [M]);
 # - malformed and truncated data files give one clear error (status 2), never a crash.
 # shellcheck source=tests/cli/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -136,14 +136,16 @@ else not_ok "annotate: leaf's load counted 100 times, source shown" "$(last_run)
 rv annotate -i "$data" no_such_function
 expect_error "annotate: unknown function" "no function 'no_such_function'"
 
-# --- Two harts: both are profiled; the totals add up.
+# --- Several harts: each is profiled; the totals add up.
 build_guest work2 rv64 work.c
-rv record --harts 2 -e cycles,instructions -o "$TMP/two.data" "$TMP/work2.elf"
-rv stat --harts 2 -x , -e instructions "$TMP/work2.elf"
-want=$(csv_count "$TMP/err" instructions)
-rv report -i "$TMP/two.data" --json
-check_eq "two harts: instructions = rvpmu stat's" "$(jq '.totals.instructions' "$TMP/out")" "$want"
-check_eq "two harts: self counts add up" "$(jq '[.entries[].self.instructions] | add' "$TMP/out")" "$want"
+for n in 2 8; do
+  rv record --harts $n -e cycles,instructions -o "$TMP/harts.data" "$TMP/work2.elf"
+  rv stat --harts $n -x , -e instructions "$TMP/work2.elf"
+  want=$(csv_count "$TMP/err" instructions)
+  rv report -i "$TMP/harts.data" --json
+  check_eq "$n harts: instructions = rvpmu stat's" "$(jq '.totals.instructions' "$TMP/out")" "$want"
+  check_eq "$n harts: self counts add up" "$(jq '[.entries[].self.instructions] | add' "$TMP/out")" "$want"
+done
 
 # --- An S-mode payload under rvpmu's firmware: [S] and [M] code, each with its own symbols.
 for x in rv32 rv64; do
