@@ -29,7 +29,7 @@ static void usage(FILE *out) {
           "  --children                sort by inclusive counts and show them\n"
           "  -e, --event E             the event to sort by and to export (default: the first)\n"
           "  --symbols ELF[@ADDR]      also take symbols from ELF (e.g. vmlinux); with @ADDR its\n"
-          "                            lowest loadable segment ran at ADDR (repeatable)\n"
+          "                            lowest code section ran at ADDR (repeatable)\n"
           "  -j, --json                one JSON object: {\"events\", \"totals\", \"entries\": [{\"symbol\",\n"
           "                            \"file\", \"line\", \"address\", \"self\", \"inclusive\", \"calls\"}]}\n"
           "  -x, --field-separator SEP one line per entry, fields separated by SEP\n"

@@ -49,17 +49,17 @@ void prof_symbols_free(struct prof_symbols *s) {
   free(s);
 }
 
-/* The lowest address of a PT_LOAD segment. */
-static bool lowest_load(Elf *elf, uint64_t *low) {
-  size_t n;
-  if (elf_getphdrnum(elf, &n) != 0) return false;
+/* The lowest address of a section of code (allocated, executable). Not the lowest PT_LOAD
+ * segment: a linker may start it below the code, at the page that holds the ELF header. */
+static bool lowest_code(Elf *elf, uint64_t *low) {
   bool found = false;
-  for (size_t i = 0; i < n; i++) {
-    GElf_Phdr ph;
-    if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (!found || ph.p_vaddr < *low)) {
-      *low = ph.p_vaddr;
-      found = true;
-    }
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR) ||
+        !sh.sh_size)
+      continue;
+    if (!found || sh.sh_addr < *low) *low = sh.sh_addr;
+    found = true;
   }
   return found;
 }
@@ -128,8 +128,8 @@ int prof_symbols_add(struct prof_symbols *s, const char *path, bool has_at, uint
   if (!elf) goto fail;
   if (has_at) {
     uint64_t lo = 0;
-    if (!lowest_load(elf, &lo)) {
-      snprintf(err, errlen, "%s: no loadable segment to place at 0x%llx", path, (unsigned long long)at);
+    if (!lowest_code(elf, &lo)) {
+      snprintf(err, errlen, "%s: no code to place at 0x%llx", path, (unsigned long long)at);
       dwfl_end(f->dwfl);
       return -1;
     }

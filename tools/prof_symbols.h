@@ -20,7 +20,7 @@ struct prof_sym {
 
 struct prof_symbols *prof_symbols_new(void);
 void prof_symbols_free(struct prof_symbols *s);
-/* Adds an ELF file; with has_at, its lowest loadable segment is taken to be at `at` (a kernel
+/* Adds an ELF file; with has_at, its lowest section of code is taken to be at `at` (a kernel
  * run at another address than its link address). Files added first win where they overlap.
  * 0, or -1 with a message. */
 int prof_symbols_add(struct prof_symbols *s, const char *path, bool has_at, uint64_t at, char *err, size_t errlen);

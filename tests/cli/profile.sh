@@ -159,6 +159,21 @@ for x in rv32 rv64; do
   else not_ok "$x S-mode payload: [S] _start, [M] firmware functions" "$(last_run)"; fi
 done
 
+# --- --symbols ELF@ADDR: the payload's ELF is gone after recording; the same code linked at
+# another address, placed where it ran, names it.
+build_guest_at smode-run rv64 smode_shutdown.S 0x80200000 && build_guest_at smode-elsewhere rv64 smode_shutdown.S 0x80600000 && {
+  rv record -e instructions -o "$TMP/moved.data" "$TMP/smode-run.elf"
+  rm -f "$TMP/smode-run.elf"
+  rv report -i "$TMP/moved.data"
+  if grep -Eq '\[S\] +\[unknown\]$' "$TMP/out" && grep -q 'warning' "$TMP/err"; then ok "report: without its ELF the payload is unknown"
+  else not_ok "report: without its ELF the payload is unknown" "$(last_run)"; fi
+  rv report -i "$TMP/moved.data" --symbols "$TMP/smode-elsewhere.elf@0x80200000"
+  if grep -Eq '\[S\] +_start$' "$TMP/out"; then ok "report --symbols ELF@ADDR names code linked elsewhere"
+  else not_ok "report --symbols ELF@ADDR names code linked elsewhere" "$(last_run)"; fi
+  rv report -i "$TMP/moved.data" --symbols "$TMP/smode-elsewhere.elf@zz"
+  expect_error "report --symbols with a bad address" "expected ELF or ELF@ADDRESS"
+}
+
 # --- Bad data files: one line on stderr, status 2, nothing on stdout, never a crash.
 good=$TMP/rv64-generic.data
 size=$(wc -c <"$good")
