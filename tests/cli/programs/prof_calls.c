@@ -106,8 +106,11 @@ static void count(const char *name, unsigned long n) {
   guest_putc('\n');
 }
 
+extern char prof_vectors[]; /* prof_measure.S */
+
 int main(void) {
   interrupt_hook = on_timer;
+  CSR_WRITE(mtvec, (uxlen_t)prof_vectors | 1);
   CSR_WRITE(mhpmevent3, SEL3);
   CSR_WRITE(mhpmevent4, SEL4);
   CSR_WRITE(mhpmevent5, SEL5);

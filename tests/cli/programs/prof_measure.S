@@ -63,6 +63,19 @@ MEASURE tail_a
 MEASURE spin
 MEASURE unwind
 
+/* A vectored trap table every core accepts (Ibex's mtvec is vectored only, its base 256-byte
+ * aligned): each entry jumps to the runtime's handler; a core that keeps mtvec direct enters
+ * at the first. */
+  .balign 256
+  .globl prof_vectors
+prof_vectors:
+  .option push
+  .option norvc
+  .rept 32
+  j trap_entry
+  .endr
+  .option pop
+
 /* tail_a(n) = tail_b(n + 1), as a tail call: a jump, no return address pushed. */
   .globl tail_a
   .type tail_a, @function
