@@ -24,6 +24,8 @@ static void usage(FILE *out) {
           "to what 'rvpmu stat' prints. Read it with 'rvpmu report' and 'rvpmu annotate'.\n"
           "\n"
           "  -e, --event LIST          up to %d events by name or rHEX selector ('rvpmu list');\n"
+          "                            NAME:latency is the sum of the latencies of NAME's\n"
+          "                            occurrences (what a latency pair counter sums);\n"
           "                            default: %s\n"
           "  -o, --output FILE         the data file (default rvpmu.data)\n"
           "  --                        ends the options: the program follows\n"

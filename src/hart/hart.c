@@ -97,6 +97,7 @@ void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc) 
 
 void hart_report_latency(struct hart *h, enum event_id ev, uint64_t cycles) {
   hpm_latency_sample(&h->hpm, ev, cycles);
+  if (h->prof) h->prof->latency[ev] += cycles; /* a recorded latency sum (rvpmu record -e E:latency) */
 }
 
 void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {

@@ -161,7 +161,7 @@ struct prof_self *prof_self_at(struct prof *p, const struct prof_node *node, uin
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv) {
   struct prof_hart *ph = h->prof;
   uint64_t d[PROF_MAX_EVENTS], any = 0;
-  for (unsigned i = 0; i < ph->nev; i++) any |= d[i] = h->hpm.acc[ph->ev[i]] - ph->snap[i];
+  for (unsigned i = 0; i < ph->nev; i++) any |= d[i] = *ph->src[i] - ph->snap[i];
   if (!any) return;
   if (h->xlen == 32) pc = (uint32_t)pc;
   struct prof_self_cache *c =
@@ -306,7 +306,7 @@ void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, ui
   if (!r || !r->timed || (slot == 1 && r->timed != r->count)) return prof_charge(h, pc, h->priv);
   int64_t *dyn = &r->dyn[slot * ph->nev];
   for (unsigned i = 0; i < ph->nev; i++) {
-    uint64_t d = h->hpm.acc[ph->ev[i]] - ph->snap[i];
+    uint64_t d = *ph->src[i] - ph->snap[i];
     dyn[i] += (int64_t)d;
     ph->snap[i] += d;
   }

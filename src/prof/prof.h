@@ -85,7 +85,9 @@ struct prof;
 struct prof_hart {
   struct prof *prof;
   unsigned nev;
-  uint8_t ev[PROF_MAX_EVENTS];        /* accumulator indexes of the recorded events */
+  uint8_t ev[PROF_MAX_EVENTS];        /* the recorded events (EV_NONE for a latency sum) */
+  const uint64_t *src[PROF_MAX_EVENTS]; /* their accumulators: hpm.acc[ev], or latency[] */
+  uint64_t latency[EV_COUNT];         /* sums of the latencies reported (hart_report_latency) */
   uint64_t snap[PROF_MAX_EVENTS];     /* the accumulators when the current hook began */
   struct prof_node *root, *cur;
   unsigned depth;
@@ -138,7 +140,7 @@ static inline void prof_block_end(struct hart *h, const struct block *blk, const
 
 static inline void prof_snap(struct hart *h) {
   struct prof_hart *p = h->prof;
-  for (unsigned i = 0; i < p->nev; i++) p->snap[i] = h->hpm.acc[p->ev[i]];
+  for (unsigned i = 0; i < p->nev; i++) p->snap[i] = *p->src[i];
 }
 
 void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc, unsigned slot);
@@ -149,7 +151,7 @@ static inline void prof_dyn_block(struct hart *h, const struct block *blk, uint6
                                   unsigned slot) {
   const struct prof_hart *p = h->prof;
   uint64_t diff = 0;
-  for (unsigned i = 0; i < p->nev; i++) diff |= h->hpm.acc[p->ev[i]] ^ p->snap[i];
+  for (unsigned i = 0; i < p->nev; i++) diff |= *p->src[i] ^ p->snap[i];
   if (__builtin_expect(diff != 0, 0)) prof_charge_block(h, blk, bpc, pc, slot);
 }
 
@@ -157,7 +159,7 @@ static inline void prof_dyn_block(struct hart *h, const struct block *blk, uint6
 static inline void prof_dyn(struct hart *h, uint64_t pc) {
   const struct prof_hart *p = h->prof;
   uint64_t diff = 0;
-  for (unsigned i = 0; i < p->nev; i++) diff |= h->hpm.acc[p->ev[i]] ^ p->snap[i];
+  for (unsigned i = 0; i < p->nev; i++) diff |= *p->src[i] ^ p->snap[i];
   if (__builtin_expect(diff != 0, 0)) prof_charge(h, pc, h->priv);
 }
 

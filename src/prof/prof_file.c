@@ -27,15 +27,25 @@ int rvpmu_profile_start(struct rvpmu_machine *mm, const char *const *events, uns
   if (!p) goto oom;
   p->machine = m;
   p->nev = n;
+  enum event_id watched[PROF_MAX_EVENTS];
   for (unsigned i = 0; i < n; i++) {
-    enum event_id ev = profile_event_by_name(m->profile, events[i]);
-    if (ev == EV_NONE) {
+    /* NAME:latency is the sum of the latencies of event NAME's occurrences, what a latency
+     * pair's first counter counts (MicroBlaze V). */
+    char base[64];
+    snprintf(base, sizeof base, "%s", events[i]);
+    char *colon = strchr(base, ':');
+    bool latency = colon && !strcmp(colon, ":latency");
+    if (latency) *colon = '\0';
+    enum event_id ev = profile_event_by_name(m->profile, base);
+    if (ev == EV_NONE || (colon && !latency)) {
       snprintf(err, errlen, "event '%s' is not supported by core %s (see 'rvpmu list --core %s')", events[i],
                m->profile->name, m->profile->name);
       free(p);
       return -1;
     }
-    p->ev[i] = (uint8_t)ev;
+    watched[i] = ev;
+    p->ev[i] = latency ? EV_NONE : (uint8_t)ev;
+    p->latency[i] = latency;
     snprintf(p->names[i], sizeof p->names[i], "%s", events[i]);
   }
   for (unsigned i = 0; i < m->num_harts; i++) {
@@ -45,7 +55,10 @@ int rvpmu_profile_start(struct rvpmu_machine *mm, const char *const *events, uns
     ph->prof = p;
     ph->nev = n;
     memcpy(ph->ev, p->ev, sizeof ph->ev);
-    for (unsigned e = 0; e < n; e++) hpm_watch_event(&h->hpm, (enum event_id)p->ev[e]);
+    for (unsigned e = 0; e < n; e++) {
+      hpm_watch_event(&h->hpm, watched[e]);
+      ph->src[e] = p->latency[e] ? &ph->latency[watched[e]] : &h->hpm.acc[watched[e]];
+    }
     hart_update_models(h);
     h->prof = ph;
     /* The root context; what reset already counted (the pipeline fill) goes to the first pc. */
@@ -138,11 +151,11 @@ static int charge_remainder(struct prof *p) {
   for (unsigned i = 0; i < m->num_harts; i++) {
     struct hart *h = m->harts[i];
     bool off = false;
-    for (unsigned e = 0; e < p->nev; e++) off |= (int64_t)h->hpm.acc[p->ev[e]] != sum[i][e];
+    for (unsigned e = 0; e < p->nev; e++) off |= (int64_t)*h->prof->src[e] != sum[i][e];
     if (!off) continue;
     struct prof_self *s = prof_self_at(p, h->prof->root, 0, h->priv);
     if (!s) return -1;
-    for (unsigned e = 0; e < p->nev; e++) s->count[e] += (int64_t)h->hpm.acc[p->ev[e]] - sum[i][e];
+    for (unsigned e = 0; e < p->nev; e++) s->count[e] += (int64_t)*h->prof->src[e] - sum[i][e];
   }
   return 0;
 }
@@ -261,7 +274,7 @@ int rvpmu_profile_write(struct rvpmu_machine *mm, const char *path, const char *
   put_u32(&o, m->num_harts);
   put_u32(&o, p->nev);
   for (unsigned i = 0; i < m->num_harts; i++)
-    for (unsigned e = 0; e < p->nev; e++) put_u64(&o, m->harts[i]->hpm.acc[p->ev[e]]);
+    for (unsigned e = 0; e < p->nev; e++) put_u64(&o, *m->harts[i]->prof->src[e]);
 
   section(&o, "NODE", 8 + (uint64_t)PROF_NODE_BYTES * p->num_nodes);
   put_u64(&o, p->num_nodes);

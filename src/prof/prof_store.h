@@ -29,6 +29,7 @@ struct prof {
   unsigned nev;
   uint8_t ev[PROF_MAX_EVENTS];
   char names[PROF_MAX_EVENTS][64]; /* as the user named them */
+  bool latency[PROF_MAX_EVENTS];   /* NAME:latency, a sum of latencies */
   struct prof_node **nodes;        /* by id: parents before children */
   size_t num_nodes, cap_nodes;
   struct prof_table node_table, brec_table, self_table;

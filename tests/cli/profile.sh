@@ -56,6 +56,23 @@ record_and_check rv32-cv32e40p rv32 "--core cv32e40p,counters=4 --platform virt"
 record_and_check rv32-microblaze-v rv32 "--core microblaze-v --platform virt" \
   cycles,instructions,INT_LOAD,INT_STORE,BRANCH_TAKEN,JAL 0x20 0x40 0x22 0x8000
 
+# --- A latency sum (NAME:latency): MicroBlaze V's latency pair sums the interrupt's latency in
+# the guest; the profile has the same sum, all of it where spin() was interrupted.
+build_guest prof-lat rv32 prof_calls.c "$PROGRAMS/prof_measure.S" -fno-optimize-sibling-calls -DSEL3=0x20 \
+  -DSEL4=0x40 -DSEL5=0x22 -DSEL6=0x8000 -DLATSEL=0x2a && {
+  rv record --core microblaze-v --platform virt -e LAT_INTERRUPT:latency,LAT_INTERRUPT -o "$TMP/lat.data" "$TMP/prof-lat.elf"
+  guest_sum=$(awk '$1 == "L" { print $2 }' "$TMP/out")
+  rv report -i "$TMP/lat.data" --json
+  total=$(jq '.totals["LAT_INTERRUPT:latency"]' "$TMP/out")
+  spin=$(jq '.entries[] | select(.symbol == "spin") | .inclusive["LAT_INTERRUPT:latency"]' "$TMP/out")
+  spin_self=$(jq '.entries[] | select(.symbol == "spin") | .self["LAT_INTERRUPT:latency"]' "$TMP/out")
+  if [ -n "$guest_sum" ] && [ "$guest_sum" -gt 0 ] && [ "$total" = "$guest_sum" ] && [ "$spin" = "$total" ] &&
+    [ "$spin_self" = "$total" ]; then ok "latency sum: LAT_INTERRUPT:latency = the guest's latency counter ($total), charged in spin"
+  else not_ok "latency sum: LAT_INTERRUPT:latency = the guest's latency counter" "guest $guest_sum, total $total, spin $spin/$spin_self"; fi
+}
+rv record -e cycles:bogus "$TMP/prof-lat.elf"
+expect_error "record: unknown event modifier" "event 'cycles:bogus' is not supported"
+
 # --- Line level: leaf(100) loads data[] once per iteration, on one line of the source.
 data=$TMP/rv64-generic.data
 line=$(grep -n 's += data\[i & 63\];' "$SRC" | cut -d: -f1)
