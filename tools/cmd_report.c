@@ -14,7 +14,7 @@
 static void usage(FILE *out) {
   fprintf(out,
           "usage: rvpmu report [-i FILE] [--sort symbol|line|address] [--children] [--event E]\n"
-          "                    [--symbols ELF[@ADDR]]... [--json | -x SEP]\n"
+          "                    [--hart N] [--symbols ELF[@ADDR]]... [--json | -x SEP]\n"
           "                    [--callgrind OUT] [--folded OUT] [--flamegraph OUT.svg]\n"
           "\n"
           "Shows a profile written by 'rvpmu record': per function (default), source line or\n"
@@ -28,6 +28,7 @@ static void usage(FILE *out) {
           "  -s, --sort KEY            symbol (default), line, or address\n"
           "  --children                sort by inclusive counts and show them\n"
           "  -e, --event E             the event to sort by and to export (default: the first)\n"
+          "  --hart N                  only what hart N counted (default: every hart)\n"
           "  --symbols ELF[@ADDR]      also take symbols from ELF (e.g. vmlinux); with @ADDR its\n"
           "                            lowest code section ran at ADDR (repeatable)\n"
           "  -j, --json                one JSON object: {\"events\", \"totals\", \"entries\": [{\"symbol\",\n"
@@ -185,6 +186,7 @@ int cmd_report(int argc, char **argv) {
   char *symbols[MAX_SYMBOL_FILES];
   unsigned nsym = 0;
   bool json = false, children = false;
+  int hart = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -201,7 +203,7 @@ int cmd_report(int argc, char **argv) {
     }
     static const char *const valued[] = {"-i", "--input", "-s", "--sort", "-e", "--event", "-x",
                                          "--field-separator", "--symbols", "--callgrind", "--folded",
-                                         "--flamegraph", NULL};
+                                         "--flamegraph", "--hart", NULL};
     int k = 0;
     while (valued[k] && strcmp(valued[k], a)) k++;
     if (!valued[k]) {
@@ -228,7 +230,16 @@ int cmd_report(int argc, char **argv) {
         break;
       case 9: callgrind = val; break;
       case 10: folded = val; break;
-      default: flame = val; break;
+      case 11: flame = val; break;
+      default: {
+        char *end;
+        long v = strtol(val, &end, 10);
+        if (*end || end == val || v < 0 || v > 255) {
+          fprintf(stderr, "rvpmu report: --hart takes a hart number, not '%s'\n", val);
+          return EXIT_USAGE;
+        }
+        hart = (int)v;
+      }
     }
   }
   enum prof_sort sort;
@@ -250,6 +261,10 @@ int cmd_report(int argc, char **argv) {
     return EXIT_USAGE;
   }
   int ev = prof_model_event(&m, event, "report");
+  if (ev >= 0 && hart >= 0 && prof_data_only_hart(&m.d, (unsigned)hart) != 0) {
+    fprintf(stderr, "rvpmu report: --hart %d: the profile has %u hart%s\n", hart, m.d.harts, m.d.harts == 1 ? "" : "s");
+    ev = -1;
+  }
   if (ev < 0) {
     prof_model_close(&m);
     return EXIT_USAGE;

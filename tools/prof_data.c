@@ -218,6 +218,18 @@ void prof_data_free(struct prof_data *d) {
   memset(d, 0, sizeof *d);
 }
 
+int prof_data_only_hart(struct prof_data *d, unsigned hart) {
+  if (hart >= d->harts) return -1;
+  size_t kept = 0;
+  for (size_t i = 0; i < d->num_self; i++)
+    if (d->nodes[d->self[i].node].hart == hart) d->self[kept++] = d->self[i];
+  d->num_self = kept;
+  for (unsigned h = 0; h < d->harts; h++)
+    if (h != hart)
+      for (unsigned e = 0; e < d->nev; e++) d->totals[(size_t)h * d->nev + e] = 0;
+  return 0;
+}
+
 const char *prof_data_meta(const struct prof_data *d, const char *key, char *buf, size_t len) {
   buf[0] = '\0';
   size_t kl = strlen(key);

@@ -37,6 +37,9 @@ int prof_data_read(const char *path, struct prof_data *d, char *err, size_t errl
 int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *err, size_t errlen);
 void prof_data_free(struct prof_data *d);
 
+/* Keeps only what hart `hart` counted (its records, its totals); -1 if there is no such hart. */
+int prof_data_only_hart(struct prof_data *d, unsigned hart);
+
 /* The value of `key` in the header into buf ("" if absent); returns buf. */
 const char *prof_data_meta(const struct prof_data *d, const char *key, char *buf, size_t len);
 /* Index of event `name` (as recorded), or -1. */

@@ -162,7 +162,18 @@ for n in 2 8; do
   rv report -i "$TMP/harts.data" --json
   check_eq "$n harts: instructions = rvpmu stat's" "$(jq '.totals.instructions' "$TMP/out")" "$want"
   check_eq "$n harts: self counts add up" "$(jq '[.entries[].self.instructions] | add' "$TMP/out")" "$want"
+  sum=0
+  for ((k = 0; k < n; k++)); do
+    rv report -i "$TMP/harts.data" --hart $k --json
+    sum=$((sum + $(jq '.totals.instructions' "$TMP/out")))
+  done
+  check_eq "$n harts: the harts' own totals (--hart) add up" "$sum" "$want"
 done
+# The other harts wait in _start: only hart 0 runs main.
+rv report -i "$TMP/harts.data" --hart 7 --json
+check_eq "--hart 7: only _start" "$(jq -r '[.entries[] | select(.self.instructions > 0) | .symbol] | join(",")' "$TMP/out")" "_start"
+rv report -i "$TMP/harts.data" --hart 8
+expect_error "--hart beyond the profile's harts" "the profile has 8 harts"
 
 # --- An S-mode payload under rvpmu's firmware: [S] and [M] code, each with its own symbols.
 for x in rv32 rv64; do
