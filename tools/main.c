@@ -50,8 +50,7 @@ static char **split_long_options(int argc, char **argv, int *new_argc) {
   return out;
 }
 
-int main(int argc, char **argv) {
-  argv = split_long_options(argc, argv, &argc);
+static int run_command(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -70,4 +69,11 @@ int main(int argc, char **argv) {
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
+}
+
+int main(int argc, char **argv) {
+  char **args = split_long_options(argc, argv, &argc);
+  int status = run_command(argc, args);
+  if (args != argv) free(args); /* LeakSanitizer checks every command's exit */
+  return status;
 }
