@@ -1,11 +1,12 @@
 /* The profiler: an observer the hart reports to while `rvpmu record` runs (design.md decision
- * 9). It sees five things, all from the profiling instance of the dispatch loop
- * (isa/exec_prof_rv32.c, exec_prof_rv64.c) and from hart_take_trap:
+ * 9). It sees six things, from the profiling instance of the dispatch loop
+ * (isa/exec_prof_rv32.c, exec_prof_rv64.c), hart_take_trap and hart_report_latency:
  *   a block ran to its end          prof_block_end (static counts, then a call or return)
  *   a block's body ran (system end) prof_system_begin / prof_system_end
  *   events were added at a pc       prof_charge (dynamic events: stalls, misses, latencies)
  *   part of a block retired         prof_prefix (a fault or device write in mid-block)
  *   a trap was taken                prof_trap (from hart_take_trap)
+ *   a latency was reported          prof_hart.latency (for NAME:latency sums)
  * It never changes the machine. Without a profiler attached (h->prof == NULL) the normal
  * dispatch loop runs and none of this is called.
  *
