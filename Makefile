@@ -55,6 +55,9 @@ $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lfdt -lm
 
+# test_profile includes the data file reader of the tools.
+$(BUILD)/unit/test_profile: tools/prof_data.c tools/prof_data.h src/prof/prof_format.h
+
 unit: $(UNIT_BINS)
 
 include tests/guest/guest.mk

@@ -50,9 +50,10 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
   if (len < 16 || memcmp(buf, PROF_FILE_MAGIC, 8) != 0) FAIL("not an rvpmu profile (no RVPMUPRF header)");
   struct cursor c = {buf + 8, buf + len, false};
   uint32_t version = (uint32_t)get(&c, 4);
-  get(&c, 4);
+  uint32_t flags = (uint32_t)get(&c, 4);
   if (version != PROF_FILE_VERSION)
     FAIL("profile format version %u, this rvpmu reads version %u (record it again)", version, PROF_FILE_VERSION);
+  if (flags) FAIL("corrupt profile (header)");
   bool seen_events = false, seen_totals = false, seen_nodes = false, seen_self = false, seen_end = false;
   while (c.p < c.end && !seen_end) {
     const uint8_t *tag_at = c.p;
@@ -60,8 +61,9 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
     char tag[5] = {0};
     memcpy(tag, c.p, 4);
     c.p += 4;
-    get(&c, 4);
+    uint32_t reserved = (uint32_t)get(&c, 4);
     uint64_t slen = get(&c, 8);
+    if (reserved) FAIL("corrupt profile (section %s header)", tag);
     if (slen > (uint64_t)(c.end - c.p))
       FAIL("truncated profile (section %s needs %llu bytes, %zu left)", tag, (unsigned long long)slen,
            (size_t)(c.end - c.p));
