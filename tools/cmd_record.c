@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/prof_data.h"
 
 #define MAX_RECORD_EVENTS 16
 static const char default_events[] = "cycles,instructions";
@@ -34,13 +35,19 @@ static void usage(FILE *out) {
           MAX_RECORD_EVENTS, default_events, machine_options_help);
 }
 
-/* Appends "key=value\n" to the header text (paths made absolute so report finds them). */
+/* Appends "key=value\n" to the header text. A file's path is made absolute, so that report
+ * finds it, and its checksum follows as key_fnv, so that report can tell if it changed. */
 static void meta_add(char *buf, size_t len, const char *key, const char *value, bool path) {
   if (!value) return;
   char abs[PATH_MAX];
   if (path && realpath(value, abs)) value = abs;
   size_t used = strlen(buf);
   snprintf(buf + used, len - used, "%s=%s\n", key, value);
+  uint64_t sum;
+  if (path && prof_file_fnv(value, &sum) == 0) {
+    used = strlen(buf);
+    snprintf(buf + used, len - used, "%s_fnv=%016llx\n", key, (unsigned long long)sum);
+  }
 }
 
 int cmd_record(int argc, char **argv) {

@@ -232,6 +232,19 @@ int prof_data_only_hart(struct prof_data *d, unsigned hart) {
   return 0;
 }
 
+int prof_file_fnv(const char *path, uint64_t *sum) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return -1;
+  uint8_t buf[1 << 16];
+  uint64_t h = PROF_FNV_INIT;
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = prof_fnv1a(h, buf, n);
+  bool bad = ferror(f);
+  fclose(f);
+  *sum = h;
+  return bad ? -1 : 0;
+}
+
 const char *prof_data_meta(const struct prof_data *d, const char *key, char *buf, size_t len) {
   buf[0] = '\0';
   size_t kl = strlen(key);

@@ -40,6 +40,10 @@ void prof_data_free(struct prof_data *d);
 /* Keeps only what hart `hart` counted (its records, its totals); -1 if there is no such hart. */
 int prof_data_only_hart(struct prof_data *d, unsigned hart);
 
+/* FNV-1a (64-bit) of a file's bytes into *sum; -1 if it cannot be read. Recorded for each ELF
+ * file, so that report can tell when a program changed after recording. */
+int prof_file_fnv(const char *path, uint64_t *sum);
+
 /* The value of `key` in the header into buf ("" if absent); returns buf. */
 const char *prof_data_meta(const struct prof_data *d, const char *key, char *buf, size_t len);
 /* Index of event `name` (as recorded), or -1. */

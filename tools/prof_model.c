@@ -42,6 +42,14 @@ int prof_model_open(struct prof_model *m, const char *path, char *const *extra, 
     /* A raw payload (Linux's Image) has no symbols: --symbols vmlinux gives them. */
     if (prof_symbols_add(m->syms, file, false, 0, ignored, sizeof ignored) != 0 && k == 0)
       fprintf(stderr, "rvpmu: warning: %s\n", ignored);
+    char key[32], want[32], got[32];
+    uint64_t sum;
+    snprintf(key, sizeof key, "%s_fnv", keys[k]);
+    if (*prof_data_meta(&m->d, key, want, sizeof want) && prof_file_fnv(file, &sum) == 0) {
+      snprintf(got, sizeof got, "%016llx", (unsigned long long)sum);
+      if (strcmp(got, want))
+        fprintf(stderr, "rvpmu: warning: %s changed since it was recorded: its symbols may not match\n", file);
+    }
   }
   m->cache_size = 1024;
   m->cache = calloc(m->cache_size, sizeof *m->cache);

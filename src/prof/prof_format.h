@@ -3,7 +3,8 @@
  *
  *   header   "RVPMUPRF" (8 bytes), u32 version (PROF_FILE_VERSION), u32 0
  *   sections tag (4 ASCII bytes), u32 0, u64 payload length, payload; in this order:
- *     META   text lines "key=value\n" (program, firmware, kernel, core, isa, xlen, harts, clock_hz)
+ *     META   text lines "key=value\n" (program, kernel, firmware, each with KEY_fnv, the
+ *            FNV-1a of the file in 16 hex digits; core, isa, harts, clock_hz, exit_status)
  *     EVNT   u32 n (1..PROF_MAX_EVENTS); n times: u32 length, the event's name (as recorded)
  *     TOTL   u32 harts, u32 n; harts x n u64: each hart's total of each event (= rvpmu stat)
  *     NODE   u64 count; count records of PROF_NODE_BYTES: u32 parent (PROF_NO_PARENT for a

@@ -202,6 +202,16 @@ build_guest_at smode-run rv64 smode_shutdown.S 0x80200000 && build_guest_at smod
   expect_error "report --symbols with a bad address" "expected ELF or ELF@ADDRESS"
 }
 
+# --- A program rebuilt after recording: report says its symbols may not match.
+rv record -e instructions -o "$TMP/changed.data" "$TMP/work2.elf"
+rv report -i "$TMP/changed.data"
+if [ "$st" = 0 ] && ! grep -q warning "$TMP/err"; then ok "report: no warning for an unchanged program"
+else not_ok "report: no warning for an unchanged program" "$(last_run)"; fi
+printf 'x' >>"$TMP/work2.elf"
+rv report -i "$TMP/changed.data"
+if [ "$st" = 0 ] && grep -q 'work2.elf changed since it was recorded' "$TMP/err"; then ok "report: warns when the program changed after recording"
+else not_ok "report: warns when the program changed after recording" "$(last_run)"; fi
+
 # --- Bad data files: one line on stderr, status 2, nothing on stdout, never a crash.
 good=$TMP/rv64-generic.data
 size=$(wc -c <"$good")
