@@ -159,13 +159,28 @@ typedef __int128 sx2;
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
 #if EXEC_TIMED && defined(PROF)
-/* The profiling instance of the timed loop adds no link cost (one sum of a block's counts, its
- * outcome and the next block's entry): it takes the long way every time, where each comes
- * separately, bracketed for the profiler (prof/prof.h). */
+/* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
+ * counts with its outcome, then (enter_block) the next block's entry, each bracketed for the
+ * profiler (prof/prof.h); without a valid link, each comes separately the long way. */
 #define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
+    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
+               c_->active_gen == h->hpm.active_gen)) {                                     \
+      prof_block_linked(h, blk, bpc); /* the block's counts, the snapshot ahead by them */ \
+      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
+      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
+      h->budget -= c_->cycles_outcome;                                                     \
+      PROF_DYN_TERM();                                                                     \
+      if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                               \
+      bpc = h->pc;                                                                         \
+      blk = link->block;                                                                   \
+      entry_cost = c_;                                                                     \
+      goto linked_slow;                                                                    \
+    }                                                                                      \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
     PROF_SNAP();                                                                           \
@@ -173,8 +188,6 @@ typedef __int128 sx2;
     PROF_DYN_TERM();                                                                       \
     PROF_BLOCK_END();                                                                      \
     bpc = h->pc;                                                                           \
-    (void)link;                                                                            \
-    if (0) goto linked_slow; /* the label the other instances use */                       \
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED

@@ -312,6 +312,15 @@ void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, ui
   }
 }
 
+void prof_block_linked(struct hart *h, const struct block *blk, uint64_t bpc) {
+  struct prof_hart *ph = h->prof;
+  struct prof_brec *r = brec_of(h, blk, bpc);
+  prof_snap(h);
+  if (!r) return; /* no memory for a record: the counts go to the terminator with the outcome */
+  r->execs[0]++;
+  for (unsigned i = 0; i < ph->nev; i++) ph->snap[i] += r->sum[i];
+}
+
 void prof_prefix(struct hart *h, const struct block *blk, unsigned n, uint64_t bpc) {
   struct prof_hart *ph = h->prof;
   prof_snap(h);

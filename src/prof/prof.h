@@ -101,6 +101,10 @@ struct prof_hart {
 void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
                          unsigned outcome);
 void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc);
+/* The timed loop follows a link: blk ran to its end; its counts come next in one add with its
+ * outcome. Records the run and takes the snapshot ahead by the block's static counts, so that
+ * the charge after the add sees only the outcome. */
+void prof_block_linked(struct hart *h, const struct block *blk, uint64_t bpc);
 /* Charges what the accumulators gained since the snapshot to the instruction at pc, executed
  * in mode priv, in the current context; the snapshot moves up. */
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv);
