@@ -54,7 +54,8 @@ static char **split_long_options(int argc, char **argv, int *new_argc) {
   return out;
 }
 
-static int run_command(int argc, char **argv) {
+int main(int argc, char **argv) {
+  argv = split_long_options(argc, argv, &argc);
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -73,11 +74,4 @@ static int run_command(int argc, char **argv) {
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
-}
-
-int main(int argc, char **argv) {
-  char **args = split_long_options(argc, argv, &argc);
-  int status = run_command(argc, args);
-  if (args != argv) free(args); /* LeakSanitizer checks every command's exit */
-  return status;
 }
