@@ -12,8 +12,11 @@ RVPMU_PACKAGES=(
   opensbi                   # the peer SBI firmware (generic fw_jump, RV64): tests/run_all.sh sbi_opensbi*
   python3                   # JSON checks in the CLI tests
   time                      # peak RSS in the benchmark
+  libdw-dev                 # rvpmu report/annotate: ELF symbols and DWARF source lines (elfutils)
+  valgrind                  # callgrind_annotate reads rvpmu report --callgrind in tests/cli/profile.sh
+  chromium                  # headless: tests look at rendered SVGs (tests/cli/render_svg.sh)
+  jq                        # JSON checks in the CLI tests
   gnuplot-nox               # rvpmu stat -I --plot and rvpmu sweep's summary pictures (tools/plot.c)
-  chromium                  # picture tests render SVGs as a browser does (tests/cli/render_svg.sh)
   libjansson-dev            # rvpmu sweep reads its JSON spec and results with jansson
   nettle-dev                # rvpmu sweep: SHA-256 of each workload ELF (nettle)
   parallel                  # rvpmu sweep --engine parallel (GNU parallel), tests/cli/sweep.sh

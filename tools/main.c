@@ -16,6 +16,9 @@ static void usage(FILE *out) {
           "  stat    run a program and print event counts like 'perf stat'\n"
           "  list    list the events a core profile can count\n"
           "  sweep   run cores x options x workloads as stat jobs and merge them (docs/sweeps.md)\n"
+          "  record  run a program and record an exact profile (rvpmu.data)\n"
+          "  report  show a recorded profile by function, line or address; export it\n"
+          "  annotate  show a function's instructions with their recorded counts\n"
           "\n"
           "cores (--core): generic (default), ibex, cv32e40p, microblaze-v\n"
           "Long options also take their value as --option=value.\n"
@@ -24,12 +27,16 @@ static void usage(FILE *out) {
           "'rvpmu --help' (or -h) prints this.\n");
 }
 
+static char **split_argv; /* the new argv, freed at exit (commands may end the process with exit) */
+static void free_split_argv(void) { free(split_argv); }
+
 /* getopt_long's convention for every command: a long option may carry its value after '='
  * (--core=ibex is --core ibex). Splits such arguments, up to a lone double dash (after it everything
  * is the program's), into a new argv. */
 static char **split_long_options(int argc, char **argv, int *new_argc) {
-  char **out = calloc((size_t)argc * 2 + 1, sizeof *out);
+  char **out = split_argv = calloc((size_t)argc * 2 + 1, sizeof *out);
   if (!out) return argv;
+  atexit(free_split_argv);
   int n = 0;
   bool options = true;
   for (int i = 0; i < argc; i++) {
@@ -62,6 +69,9 @@ static int dispatch(int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);
   if (!strcmp(cmd, "stat")) return cmd_stat(argc - 1, argv + 1);
   if (!strcmp(cmd, "list")) return cmd_list(argc - 1, argv + 1);
+  if (!strcmp(cmd, "record")) return cmd_record(argc - 1, argv + 1);
+  if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
+  if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
