@@ -81,8 +81,6 @@ int main(int argc, char **argv) {
   /* sweep splits --option=value itself: the values of its --slurm-opts and --parallel-opts are
    * other programs' options (--partition=short), which must reach them whole. */
   if (argc >= 2 && !strcmp(argv[1], "sweep")) return cmd_sweep(argc - 1, argv + 1);
-  char **split = split_long_options(argc, argv, &argc);
-  int status = dispatch(argc, split);
-  if (split != argv) free(split); /* LeakSanitizer (CI's sanitizer build) checks every exit */
-  return status;
+  argv = split_long_options(argc, argv, &argc);
+  return dispatch(argc, argv);
 }
