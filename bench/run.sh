@@ -265,6 +265,9 @@ check_required_ratio() {
 # with the same events (perf's usual five) on intmix (generic core) and intmix-ibex (--core
 # ibex), best of BENCH_RUNS each. BENCH_PROFILE=0 skips it.
 PROFILE_EVENTS=cycles,instructions,branches,loads,stores
+# intmix-ibex is intmix32 on the small Ibex configuration.
+declare -A W_ELF=([intmix-ibex]=build/bench/intmix32.elf)
+declare -A W_RVPMU_ARGS=([intmix-ibex]="${CORE_ARGS[ibex-small]} --platform virt")
 print_profile_overhead() {
   [[ ${BENCH_PROFILE:-1} != 0 && -x $RVPMU ]] || return 0
   local w elf stat_wall fmt='%-12s %14s %16s %8s\n'
@@ -272,7 +275,7 @@ print_profile_overhead() {
   # shellcheck disable=SC2059 # one format string shared by the header and the rows
   printf "$fmt" workload "stat wall s" "record wall s" ratio
   for w in intmix intmix-ibex; do
-    elf=build/bench/$w.elf
+    elf=${W_ELF[$w]:-build/bench/$w.elf}
     [[ -f $elf ]] || continue
     log "bench: $w, rvpmu record against rvpmu stat ($BENCH_RUNS runs each)"
     # shellcheck disable=SC2086 # the per-workload options are a word list

@@ -160,8 +160,10 @@ typedef __int128 sx2;
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
 #if EXEC_TIMED && defined(PROF)
 /* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
- * counts with its outcome, then (enter_block) the next block's entry, each bracketed for the
- * profiler (prof/prof.h); without a valid link, each comes separately the long way. */
+ * counts with its outcome, then (enter_block) the next block's entry, each charged from the
+ * link's profile record (prof_link_of: computed once per link and context), or failing that
+ * bracketed for the profiler (prof/prof.h); without a valid link, each comes separately the
+ * long way. */
 #define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
@@ -169,12 +171,14 @@ typedef __int128 sx2;
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
     if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
                c_->active_gen == h->hpm.active_gen)) {                                     \
-      prof_block_linked(h, blk, bpc); /* the block's counts, the snapshot ahead by them */ \
+      prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
+      if (likely(prof_link)) prof_link_outcome(h, prof_link); /* precomputed charges */    \
+      else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
       LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
       h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
       h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
       h->budget -= c_->cycles_outcome;                                                     \
-      PROF_DYN_TERM();                                                                     \
+      if (unlikely(!prof_link)) PROF_DYN_TERM();                                           \
       if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                               \
       bpc = h->pc;                                                                         \
       blk = link->block;                                                                   \
@@ -320,16 +324,38 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
    * but could not simply be entered: enter_block adds it instead of hart_block_entry's
    * correction, unless the slow check ran in between (next_block forgets it). */
   const struct link_cost *entry_cost = NULL;
+#if EXEC_TIMED && defined(PROF)
+  struct prof_link *prof_link = NULL; /* its profile record, when CHAIN found one */
+#endif
   PROF_LOCALS
 
 next_block:
   entry_cost = NULL;
+#if EXEC_TIMED && defined(PROF)
+  prof_link = NULL;
+#endif
   if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
   bpc = h->pc;
   PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
 enter_block:
+#if EXEC_TIMED && defined(PROF)
+  /* The next block of a profiled link, entered whole with nothing else due: its entry part
+   * is charged from the link's record, without a snapshot. */
+  if (prof_link && entry_cost && likely(!(transferred | unaligned | h->model_fetch) &&
+                                        (int64_t)blk->horizon_cycles <= h->budget)) {
+    LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
+    h->budget -= entry_cost->cycles_entry;
+    prof_link_enter(h, prof_link, bpc);
+    entry_cost = NULL;
+    prof_link = NULL;
+    in = blk->insns;
+    DISPATCH;
+  }
+  prof_link = NULL;
+#endif
   PROF_SNAP();
   if (unlikely(transferred | unaligned)) {
     hart_transfer_target(h, blk, bpc, unaligned, transferred);

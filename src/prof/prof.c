@@ -367,3 +367,61 @@ bool prof_slow_check(struct hart *h) {
   prof_charge(h, pc, priv); /* an interrupt's own counts went to pc in prof_trap */
   return stop;
 }
+
+/* --- Followed links (timed loop) ------------------------------------------------------------ */
+
+/* What part [from, to) of link cost c adds to each recorded accumulator (as LINK_COST_ADD and
+ * the dispatch loop's instruction and cycle adds do): the same pointers, so exact by
+ * construction. */
+static bool link_part(const struct hart *h, const struct link_cost *c, unsigned from, unsigned to, uint32_t insns,
+                      int32_t cycles, int64_t *out) {
+  const struct prof_hart *ph = h->prof;
+  bool any = false;
+  for (unsigned e = 0; e < ph->nev; e++) {
+    int64_t n = 0;
+    for (unsigned i = from; i < to; i++)
+      if (ph->src[e] == &h->hpm.acc[c->idx[i]]) n += c->count[i];
+    if (ph->src[e] == &h->hpm.acc[EV_INSNS]) n += insns;
+    if (ph->src[e] == &h->hpm.acc[EV_CYCLES]) n += cycles;
+    out[e] = n;
+    any |= n != 0;
+  }
+  return any;
+}
+
+struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, const struct block *target,
+                                 const struct block *blk, uint64_t bpc) {
+  struct prof_hart *ph = h->prof;
+  struct prof_brec *r = brec_of(h, blk, bpc);
+  if (!r) return NULL;
+  struct prof_link *pl = &ph->links[((uintptr_t)c >> 5) & ((1u << PROF_LINK_CACHE_BITS) - 1)];
+  int64_t out[PROF_MAX_EVENTS];
+  bool out_any = link_part(h, c, 0, c->n_outcome, c->insns, c->cycles_outcome, out);
+  if (out_any) {
+    out_any = false;
+    for (unsigned e = 0; e < ph->nev; e++) out_any |= (out[e] -= (int64_t)r->sum[e]) != 0;
+  }
+  /* Beyond the static counts, the outcome goes to the branch (prof_charge_block, slot 1). */
+  if (out_any && (!r->timed || r->timed != r->count)) return NULL;
+  *pl = (struct prof_link){.cost = c, .target = target, .tag = h->fetch_tag, .gen = h->hpm.active_gen,
+                           .node = ph->cur, .rec = r, .out_any = out_any};
+  memcpy(pl->out, out, sizeof out);
+  pl->ent_any = link_part(h, c, c->n_outcome, c->n, 0, c->cycles_entry, pl->ent);
+  return pl;
+}
+
+void prof_link_enter_slow(struct hart *h, struct prof_link *pl, uint64_t bpc) {
+  struct prof_hart *ph = h->prof;
+  struct prof_brec *r = brec_of(h, pl->target, bpc);
+  pl->next_node = ph->cur;
+  pl->next_rec = r && r->timed ? r : NULL;
+  if (pl->next_rec) {
+    for (unsigned i = 0; i < ph->nev; i++) r->dyn[i] += pl->ent[i];
+    return;
+  }
+  /* No record slot (prof_charge_block's fallback): to the first instruction. */
+  uint64_t pc = h->xlen == 32 ? (uint32_t)bpc : bpc;
+  struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, h->priv);
+  if (s)
+    for (unsigned i = 0; i < ph->nev; i++) s->count[i] += pl->ent[i];
+}

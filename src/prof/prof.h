@@ -76,6 +76,26 @@ struct prof_self_cache {
   struct prof_self *self;
 };
 
+/* A followed link of the timed loop (isa/block.h: struct link_cost), as the profiler charges
+ * it, computed once per link, context and epoch (prof_link_fill) so that following it costs
+ * one compare and a few adds instead of snapshots and comparisons of the accumulators:
+ * the block's run goes to rec, what the outcome part adds beyond the block's static counts to
+ * its branch (rec->dyn slot 1), what the entry part adds to the next block's first
+ * instruction (next_rec->dyn slot 0; without a record slot, its charged counts). */
+#define PROF_LINK_CACHE_BITS 10
+struct prof_link {
+  const struct link_cost *cost;
+  const struct block *target;
+  uint64_t tag;                /* hart.fetch_tag */
+  uint32_t gen;                /* hpm.active_gen */
+  const struct prof_node *node; /* the context the block ran in */
+  struct prof_brec *rec;
+  bool out_any, ent_any;
+  const struct prof_node *next_node; /* the context next_rec was found in (NULL: none yet) */
+  struct prof_brec *next_rec;
+  int64_t out[PROF_MAX_EVENTS], ent[PROF_MAX_EVENTS];
+};
+
 struct prof_frame {
   struct prof_node *node;
   uint64_t ret; /* where a return to this frame's caller goes */
@@ -95,6 +115,7 @@ struct prof_hart {
   uint64_t traps; /* traps taken: prof_system_end tells an MRET that trapped from one that returned */
   struct prof_cache_entry cache[1u << PROF_CACHE_BITS];
   struct prof_self_cache self_cache[1u << PROF_SELF_CACHE_BITS];
+  struct prof_link links[1u << PROF_LINK_CACHE_BITS];
   struct prof_frame stack[PROF_MAX_DEPTH];
 };
 
@@ -105,6 +126,14 @@ void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc);
  * outcome. Records the run and takes the snapshot ahead by the block's static counts, so that
  * the charge after the add sees only the outcome. */
 void prof_block_linked(struct hart *h, const struct block *blk, uint64_t bpc);
+/* The profile record of the valid link whose cost is c, from blk (at bpc) to target, for the
+ * current context; NULL when it cannot be charged without comparing the accumulators (a
+ * stepped instruction, no memory, an outcome with no branch to charge it to): the caller then
+ * takes prof_block_linked's way. */
+struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, const struct block *target,
+                                 const struct block *blk, uint64_t bpc);
+/* The entry part of pl was added on entering pl->target at bpc (in the current context). */
+void prof_link_enter_slow(struct hart *h, struct prof_link *pl, uint64_t bpc);
 /* Charges what the accumulators gained since the snapshot to the instruction at pc, executed
  * in mode priv, in the current context; the snapshot moves up. */
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv);
@@ -141,6 +170,35 @@ static inline void prof_block_end(struct hart *h, const struct block *blk, const
   if (__builtin_expect(e->blk == blk && e->tag == h->fetch_tag && e->node == p->cur, 1)) e->rec->execs[outcome]++;
   else prof_block_end_slow(h, blk, term, bpc, outcome);
   if (term->cls & CLS_JUMP) prof_jump(h, term, bpc);
+}
+
+static inline struct prof_link *prof_link_of(struct hart *h, const struct link_cost *c, const struct block *target,
+                                             const struct block *blk, uint64_t bpc) {
+  struct prof_hart *p = h->prof;
+  struct prof_link *pl = &p->links[((uintptr_t)c >> 5) & ((1u << PROF_LINK_CACHE_BITS) - 1)];
+  if (__builtin_expect(pl->cost == c && pl->target == target && pl->tag == h->fetch_tag &&
+                           pl->node == p->cur && pl->gen == h->hpm.active_gen, 1))
+    return pl;
+  return prof_link_fill(h, c, target, blk, bpc);
+}
+
+/* The block of pl ran to its end and pl's outcome part was added. */
+static inline void prof_link_outcome(struct hart *h, const struct prof_link *pl) {
+  const struct prof_hart *p = h->prof;
+  pl->rec->execs[0]++;
+  if (pl->out_any)
+    for (unsigned i = 0; i < p->nev; i++) pl->rec->dyn[p->nev + i] += pl->out[i];
+}
+
+/* pl's entry part was added on entering its target at bpc. */
+static inline void prof_link_enter(struct hart *h, struct prof_link *pl, uint64_t bpc) {
+  const struct prof_hart *p = h->prof;
+  if (!pl->ent_any) return;
+  if (__builtin_expect(pl->next_node == p->cur && pl->next_rec != NULL, 1)) {
+    for (unsigned i = 0; i < p->nev; i++) pl->next_rec->dyn[i] += pl->ent[i];
+    return;
+  }
+  prof_link_enter_slow(h, pl, bpc);
 }
 
 static inline void prof_snap(struct hart *h) {
