@@ -152,6 +152,16 @@ static bool is_mulh(const struct insn *in) { return in->op == OP_MULH || in->op 
 /* Instructions that stay in EX for all their cycles (the multiplier's MULH, the divider). */
 static bool stays_in_ex(const struct insn *in) { return (in->cls & CLS_DIV) || is_mulh(in); }
 
+/* Bytes `in` loads or stores, 0 if it does not access memory (atomics are not in this core). */
+static unsigned access_size(const struct insn *in) {
+  switch ((enum op)in->op) {
+    case OP_LB: case OP_LBU: case OP_SB: return 1;
+    case OP_LH: case OP_LHU: case OP_SH: return 2;
+    case OP_LW: case OP_SW: case OP_FLW: case OP_FSW: return 4;
+    default: return 0;
+  }
+}
+
 /* ---- the divide/square-root unit -------------------------------------------------------- */
 
 /* A finite nonzero single as a 24-bit significand m (bit 23 set) and unbiased exponent e
@@ -233,6 +243,7 @@ struct fpu_model {
   uint64_t t;       /* cycle the next instruction's own cycles start */
   uint64_t first_id; /* first cycle the next instruction sits in ID */
   uint64_t mem_ex;   /* first EX cycle of the instruction before it if that was a load or store */
+  unsigned regs_from; /* the hart's registers hold the values insns[regs_from...] see */
 };
 
 static struct fpu_model *model_of(struct hart *h) { return (struct fpu_model *)h->model; }
@@ -315,6 +326,19 @@ static uint64_t dependency(const struct fpu_model *m, const struct insn *in, uin
   return until;
 }
 
+/* Does insns[i], a load or store, cross a word boundary (the LSU splits it: one more cycle in
+ * EX)? Known when its base register is not written between the point the hart's registers
+ * show and it; otherwise taken as aligned. */
+static bool crosses_word(const struct hart *h, const struct fpu_model *m, const struct block *b, unsigned i) {
+  const struct insn *in = &b->insns[i];
+  unsigned size = access_size(in), base = xreg(in->rs1);
+  if (!size) return false;
+  for (unsigned j = m->regs_from; j < i; j++)
+    if (base && writes(&b->insns[j]) == base) return false;
+  uint64_t addr = h->x[base] + (uint64_t)(int64_t)in->imm;
+  return (addr & 3) + size > 4;
+}
+
 /* Replays the block from m->next until its end or until an instruction whose latency depends
  * on operands (left for operand_latency: m->paused). `resumed`: insns[m->next] is that
  * instruction, with its latency in ds / extra. */
@@ -389,9 +413,16 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     /* EX: multi-cycle results that arrive while `in` writes through the ALU port */
     uint32_t in_ex = stays_in_ex(in) ? cycles - id_stall : 1;
     uint64_t wb_stall = 0;
+    bool split = crosses_word(h, m, b, m->next);
+    if (split) { /* two accesses, two cycles in EX (the extra one the hart adds itself) */
+      cycles++;
+      for (unsigned i = 0; i < m->n; i++)
+        if (m->op[i].lat == 3 && m->op[i].ret >= ex && m->op[i].ret <= ex + 1) m->op[i].ret = ex + 2;
+    }
     if (is_mulh(in)) /* the result waits in a register until the MULH leaves EX */
       for (unsigned i = 0; i < m->n; i++)
         if (m->op[i].lat == 3 && m->op[i].ret >= ex && m->op[i].ret < ex + in_ex) m->op[i].ret = ex + in_ex;
+    const struct insn *next = m->next + 1 < b->count ? &b->insns[m->next + 1] : NULL;
     if (writes_alu_port(in) && !is_mulh(in))
       for (unsigned i = 0; i < m->n; i++) {
         uint64_t r = m->op[i].ret;
@@ -400,12 +431,18 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
           m->op[i].ret = r + 1;
           continue;
         }
+        /* A JALR in ID (and still there while it is in EX) that does not wait for this
+         * result: the result waits until it has gone. */
+        if ((next && next->op == OP_JALR && xreg(next->rs1) != m->op[i].dest && r == ex + in_ex - 1) ||
+            (in->op == OP_JALR && xreg(in->rs1) != m->op[i].dest)) {
+          m->op[i].ret = ex + in_ex;
+          continue;
+        }
         add_in_counted_cycles(h, EV_FP_WB_CONTENTION, 1);
         if (r == ex + in_ex - 1) wb_stall = 1;
       }
     add_cycles(h, EV_NONE, wb_stall);
-    m->mem_ex = (in->cls & (CLS_LOAD | CLS_STORE)) || insn_fp_kind(in) == FP_KIND_LOAD ||
-                        insn_fp_kind(in) == FP_KIND_STORE ? ex : 0;
+    m->mem_ex = access_size(in) ? ex + (split ? 1 : 0) : 0;
     m->first_id = stays_in_ex(in) ? ex : ex + (cycles - id_stall) - 1;
     m->t = ex + (cycles - id_stall) + wb_stall;
   }
@@ -420,7 +457,7 @@ static void fpu_block(struct hart *h, const struct block *blk) {
   bool has_fp = false;
   for (unsigned i = 0; i < blk->count && !has_fp; i++) has_fp = (blk->insns[i].cls & CLS_FP) != 0;
   if (!has_fp && !m->n) return;
-  m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0;
+  m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0, m->regs_from = 0;
   replay(h, m, NULL, 0);
 }
 
@@ -430,6 +467,7 @@ static void fpu_operand_latency(struct hart *h, const struct insn *in, uint64_t 
   if (!m->paused || in != &m->blk->insns[m->next]) return;
   struct divsqrt_latency ds = {0, false};
   if (in->op == OP_FDIV_S || in->op == OP_FSQRT_S) ds = cv32e40p_divsqrt_latency(in->op == OP_FSQRT_S, (uint32_t)a, (uint32_t)b);
+  m->regs_from = m->next; /* it has run (a divide may have written its rd already) */
   replay(h, m, &ds, extra);
 }
 
