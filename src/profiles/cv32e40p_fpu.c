@@ -451,7 +451,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
 /* fetch_block hook: a block starts. */
 static void fpu_block(struct hart *h, const struct block *blk) {
   struct fpu_model *m = model_of(h);
-  uint64_t now = hart_clock_cycles(h);
+  uint64_t now = hart_clock_cycles(h) + 1; /* the model's clock: one ahead, so "the cycle before"
+                                             * exists from reset on */
   m->paused = false;
   retire_ops(m, now - 1); /* a result in the cycle before still holds a CSR access in ID */
   bool has_fp = false;
