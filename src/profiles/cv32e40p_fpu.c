@@ -214,9 +214,12 @@ struct divsqrt_latency cv32e40p_divsqrt_latency(bool sqrt, uint32_t a, uint32_t 
     r.cycles = 3 + 1;
     return r;
   }
-  unsigned k = 0;
-  while (k <= 24 && ((uint64_t)ma << k) % mb) k++;
-  r.cycles = 3 + iterations(k <= 24, k);
+  /* ma / mb has a finite binary expansion iff the odd part of mb divides ma; its bits after
+   * the point are then what mb's power of two has beyond ma's. */
+  int twos_b = __builtin_ctz(mb), twos_a = __builtin_ctz(ma);
+  bool exact = ma % (mb >> twos_b) == 0;
+  unsigned k = twos_b > twos_a ? (unsigned)(twos_b - twos_a) : 0;
+  r.cycles = 3 + iterations(exact, k);
   return r;
 }
 
@@ -232,6 +235,19 @@ struct apu_op {
 };
 
 #define MAX_OPS 4
+
+/* The static cycles of a block's instructions (and their ID-stall part), kept for the blocks
+ * replayed most recently: computing them is most of a replay's cost. A block is known by its
+ * address, physical address and length, valid while the hart's translation epoch lasts (a
+ * block is only rebuilt after the cache is flushed, which bumps it). */
+#define STATIC_CACHE 64
+struct static_cycles {
+  const struct block *blk;
+  uint64_t paddr, epoch;
+  unsigned count;
+  uint8_t cycles[BLOCK_MAX_INSNS + 1], id_stall[BLOCK_MAX_INSNS + 1];
+};
+
 struct fpu_model {
   struct apu_op op[MAX_OPS];
   unsigned n;
@@ -244,6 +260,9 @@ struct fpu_model {
   uint64_t first_id; /* first cycle the next instruction sits in ID */
   uint64_t mem_ex;   /* first EX cycle of the instruction before it if that was a load or store */
   unsigned regs_from; /* the hart's registers hold the values insns[regs_from...] see */
+  unsigned last_fp;   /* index of the block's last F instruction */
+  const struct static_cycles *cycles; /* the block's */
+  struct static_cycles cache[STATIC_CACHE];
 };
 
 static struct fpu_model *model_of(struct hart *h) { return (struct fpu_model *)h->model; }
@@ -266,7 +285,7 @@ static void add_cycles(struct hart *h, enum event_id ev, uint64_t n) {
 }
 
 /* Static cycles of insns[i] (its ID-stall part in *id_stall), as the block counts them. */
-static uint32_t static_cycles(struct hart *h, const struct block *b, unsigned i, uint32_t *id_stall) {
+static uint32_t time_one(struct hart *h, const struct block *b, unsigned i, uint32_t *id_stall) {
   const struct profile *p = h->machine->profile;
   const struct insn *in = &b->insns[i];
   *id_stall = 0;
@@ -285,6 +304,18 @@ static uint32_t static_cycles(struct hart *h, const struct block *b, unsigned i,
     if (t.run[r].events & id_events) *id_stall += t.run[r].count;
   }
   return total;
+}
+
+/* The static cycles of block b's instructions, from the cache or computed into it. */
+static const struct static_cycles *static_cycles_of(struct hart *h, struct fpu_model *m, const struct block *b) {
+  struct static_cycles *c = &m->cache[((uintptr_t)b >> 4) % STATIC_CACHE];
+  if (c->blk == b && c->paddr == b->paddr && c->count == b->count && c->epoch == h->epoch) return c;
+  c->blk = b, c->paddr = b->paddr, c->count = b->count, c->epoch = h->epoch;
+  for (unsigned i = 0; i < b->count && i <= BLOCK_MAX_INSNS; i++) {
+    uint32_t id_stall, cycles = time_one(h, b, i, &id_stall);
+    c->cycles[i] = (uint8_t)(cycles < 255 ? cycles : 255), c->id_stall[i] = (uint8_t)(id_stall < 255 ? id_stall : 255);
+  }
+  return c;
 }
 
 /* The operations still in flight at cycle c or later (the rest are forgotten). */
@@ -350,6 +381,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
   for (; m->next < b->count; m->next++) {
     const struct insn *in = &b->insns[m->next];
     if (in->op == OP_END_BLOCK) break;
+    retire_ops(m, m->first_id);
+    if (!m->n && m->next > m->last_fp) break; /* nothing left that could stall */
     bool apu = cv32e40p_is_apu(in);
     bool operand_dependent = (in->cls & CLS_DIV) || in->op == OP_FDIV_S || in->op == OP_FSQRT_S;
     if (operand_dependent && !resumed) {
@@ -358,10 +391,9 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     }
     if (!resumed) ds = NULL;
     resumed = false;
-    uint32_t id_stall, cycles = static_cycles(h, b, m->next, &id_stall);
+    uint32_t id_stall = m->cycles->id_stall[m->next], cycles = m->cycles->cycles[m->next];
     if (in->cls & CLS_DIV) cycles += extra;
     uint64_t t = m->t, first_id = m->first_id;
-    retire_ops(m, first_id);
 
     /* ID: dependencies, CSR accesses */
     uint64_t baseline_leave = t + id_stall - 1, leave = baseline_leave, dep_cycles, jalr_until;
@@ -456,8 +488,11 @@ static void fpu_block(struct hart *h, const struct block *blk) {
   m->paused = false;
   retire_ops(m, now - 1); /* a result in the cycle before still holds a CSR access in ID */
   bool has_fp = false;
-  for (unsigned i = 0; i < blk->count && !has_fp; i++) has_fp = (blk->insns[i].cls & CLS_FP) != 0;
+  for (unsigned i = blk->count; i-- > 0 && !has_fp;)
+    if (blk->insns[i].cls & CLS_FP) has_fp = true, m->last_fp = i;
   if (!has_fp && !m->n) return;
+  if (!has_fp) m->last_fp = 0;
+  m->cycles = static_cycles_of(h, m, blk);
   m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0, m->regs_from = 0;
   replay(h, m, NULL, 0);
 }
