@@ -23,14 +23,18 @@
  * - A divide whose divisor is subnormal is refused for one cycle: APU_CONT.
  * - A multi-cycle result takes the ALU write port in the cycle it arrives; an instruction in EX
  *   that writes through that port then stays one cycle longer if it was leaving EX: APU_WB.
+ *   The result waits instead while a MULH or a split (misaligned) access is in EX, while a
+ *   load/store is answered, and while a JALR that does not need it is in ID or EX.
+ * - WFI sleeps only once the FPU is idle.
  *
  * The model runs per block: when a block starts and the FPU is busy or the block has F
  * instructions, it replays the block's instructions on a cycle timeline (each instruction's
  * static cycles from the profile's time_insn) and adds the stalls above. It pauses before an
  * instruction whose latency depends on operands (fdiv, fsqrt, integer divides) and goes on
- * when that instruction executes (operand_latency hook). Not modelled: the result postponed
- * by MULH/misaligned accesses/a JALR in decode, the write-back contention of two-cycle results
- * with loads, and stalls across a trap in the middle of a block. */
+ * when that instruction executes (operand_latency hook). Not modelled (docs/cv32e40p.md): an
+ * interrupt taken while an instruction waits for a result (the RTL abandons that instruction,
+ * rvpmu takes interrupts between instructions), the write-back contention of two-cycle results
+ * with loads, and stalls after a trap or a block-ending device store in the middle of a block. */
 #include "profiles/cv32e40p_fpu.h"
 
 #include <stdio.h>
