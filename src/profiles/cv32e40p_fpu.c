@@ -265,6 +265,7 @@ struct fpu_model {
   uint64_t mem_ex;   /* first EX cycle of the instruction before it if that was a load or store */
   unsigned regs_from; /* the hart's registers hold the values insns[regs_from...] see */
   unsigned last_fp;   /* index of the block's last F instruction */
+  uint64_t interrupts; /* interrupts taken when the last block started */
   const struct static_cycles *cycles; /* the block's */
   struct static_cycles cache[STATIC_CACHE];
 };
@@ -495,6 +496,13 @@ static void fpu_block(struct hart *h, const struct block *blk) {
   uint64_t now = hart_clock_cycles(h) + 1; /* the model's clock: one ahead, so "the cycle before"
                                              * exists from reset on */
   m->paused = false;
+  /* An interrupt was taken since: the RTL abandons the instruction in ID and runs it again
+   * after MRET, rvpmu ran it before taking the interrupt; so the handler starts one cycle
+   * earlier relative to the FPU than rvpmu's clock says. */
+  if (h->hpm.acc[EV_INTERRUPTS] != m->interrupts) {
+    m->interrupts = h->hpm.acc[EV_INTERRUPTS];
+    for (unsigned i = 0; i < m->n; i++) m->op[i].issue++, m->op[i].ret++;
+  }
   retire_ops(m, now - 1); /* a result in the cycle before still holds a CSR access in ID */
   /* Operations the last replay scheduled for now or later never issued: a device store that
    * changed the machine's state ended that block early (hart_break_after). */

@@ -5,6 +5,8 @@
  *   fadd_jalr      a result arriving while a JALR is in ID and an ADDI in EX
  *   fadd_misal     a result arriving during a misaligned load
  *   fadd_lw_addi   a result arriving while a load is answered and an ADDI is in EX
+ *   irq_div_int    a timer interrupt taken during integer work while an fdiv computes (the
+ *                  handler's first CSR access waits for it)
  * Operands are set up before the regions (fp_irq.S has the interrupt case). */
 #include "pmu.h"
 
@@ -66,6 +68,25 @@
   fadd.s f6, f5, f3
   ENDREGION fadd_lw_addi
 
+  FSETUP
+  li    s0, PLAT_TIMER_MASK
+  li    a1, 0x80
+  sw    a1, 0(s0)
+  li    a0, 0x80
+  csrs  mie, a0                /* MTIE */
+  csrsi mstatus, 8             /* MIE */
+  REGION irq_div_int
+  li    a1, 8
+  sw    a1, 4(s0)              /* interrupt in about 8 cycles, while the fdiv computes */
+  fdiv.s f5, f1, f2
+  .rept 24
+  addi  a2, a2, 1
+  .endr
+  fadd.s f6, f5, f3
+  ENDREGION irq_div_int
+  csrci mstatus, 8
+  li    a0, 0x80
+  csrc  mie, a0
 .endm
 
 PMU_PROGRAM
