@@ -245,11 +245,19 @@ struct apu_op {
  * address, physical address and length, valid while the hart's translation epoch lasts (a
  * block is only rebuilt after the cache is flushed, which bumps it). */
 #define STATIC_CACHE 64
+enum { F_APU = 1, F_CSR = 2, F_ALU_PORT = 4, F_STAYS_IN_EX = 8, F_MULH = 16 };
+struct insn_facts {
+  uint8_t cycles, id_stall; /* static cycles, their ID-stall part */
+  uint8_t nreads, reads[3]; /* registers read (reads()) */
+  uint8_t dest;             /* register written (writes()), 0 if none */
+  uint8_t flags;            /* F_* */
+  uint8_t size;             /* bytes loaded or stored, 0 if none */
+};
 struct static_cycles {
   const struct block *blk;
   uint64_t paddr, epoch;
   unsigned count;
-  uint8_t cycles[BLOCK_MAX_INSNS + 1], id_stall[BLOCK_MAX_INSNS + 1];
+  struct insn_facts f[BLOCK_MAX_INSNS + 1];
 };
 
 struct fpu_model {
@@ -317,8 +325,18 @@ static const struct static_cycles *static_cycles_of(struct hart *h, struct fpu_m
   if (c->blk == b && c->paddr == b->paddr && c->count == b->count && c->epoch == h->epoch) return c;
   c->blk = b, c->paddr = b->paddr, c->count = b->count, c->epoch = h->epoch;
   for (unsigned i = 0; i < b->count && i <= BLOCK_MAX_INSNS; i++) {
+    const struct insn *in = &b->insns[i];
+    struct insn_facts *f = &c->f[i];
     uint32_t id_stall, cycles = time_one(h, b, i, &id_stall);
-    c->cycles[i] = (uint8_t)(cycles < 255 ? cycles : 255), c->id_stall[i] = (uint8_t)(id_stall < 255 ? id_stall : 255);
+    unsigned r[3];
+    f->cycles = (uint8_t)(cycles < 255 ? cycles : 255), f->id_stall = (uint8_t)(id_stall < 255 ? id_stall : 255);
+    f->nreads = (uint8_t)reads(in, r);
+    for (unsigned j = 0; j < f->nreads; j++) f->reads[j] = (uint8_t)r[j];
+    f->dest = (uint8_t)writes(in);
+    f->flags = (uint8_t)((cv32e40p_is_apu(in) ? F_APU : 0) | (is_csr(in) ? F_CSR : 0) |
+                         (writes_alu_port(in) ? F_ALU_PORT : 0) | (stays_in_ex(in) ? F_STAYS_IN_EX : 0) |
+                         (is_mulh(in) ? F_MULH : 0));
+    f->size = (uint8_t)access_size(in);
   }
   return c;
 }
@@ -335,9 +353,10 @@ static void retire_ops(struct fpu_model *m, uint64_t c) {
  * leave ID (0: no dependency; *jalr_until: for a JALR on the result, the cycle after it) and
  * in *waits the cycles before `until_cap` in which it waits for a result (one per cycle, also
  * when several results are outstanding). */
-static uint64_t dependency(const struct fpu_model *m, const struct insn *in, uint64_t first_id, uint64_t until_cap,
-                           uint64_t *waits, uint64_t *jalr_until) {
-  unsigned r[3], n = reads(in, r), w = cv32e40p_is_apu(in) ? 0 : writes(in);
+static uint64_t dependency(const struct fpu_model *m, const struct insn *in, const struct insn_facts *f,
+                           uint64_t first_id, uint64_t until_cap, uint64_t *waits, uint64_t *jalr_until) {
+  unsigned n = f->nreads, w = (f->flags & F_APU) ? 0 : f->dest;
+  const uint8_t *r = f->reads;
   uint64_t until = 0, start[MAX_OPS], ret[MAX_OPS];
   unsigned k = 0;
   *waits = 0, *jalr_until = 0;
@@ -367,10 +386,10 @@ static uint64_t dependency(const struct fpu_model *m, const struct insn *in, uin
  * show and it; otherwise taken as aligned. */
 static bool crosses_word(const struct hart *h, const struct fpu_model *m, const struct block *b, unsigned i) {
   const struct insn *in = &b->insns[i];
-  unsigned size = access_size(in), base = xreg(in->rs1);
+  unsigned size = m->cycles->f[i].size, base = xreg(in->rs1);
   if (!size) return false;
   for (unsigned j = m->regs_from; j < i; j++)
-    if (base && writes(&b->insns[j]) == base) return false;
+    if (base && m->cycles->f[j].dest == base) return false;
   uint64_t addr = h->x[base] + (uint64_t)(int64_t)in->imm;
   return (addr & 3) + size > 4;
 }
@@ -388,7 +407,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     if (in->op == OP_END_BLOCK) break;
     retire_ops(m, m->first_id);
     if (!m->n && m->next > m->last_fp) break; /* nothing left that could stall */
-    bool apu = cv32e40p_is_apu(in);
+    const struct insn_facts *f = &m->cycles->f[m->next];
+    bool apu = (f->flags & F_APU) != 0;
     bool operand_dependent = (in->cls & CLS_DIV) || in->op == OP_FDIV_S || in->op == OP_FSQRT_S;
     if (operand_dependent && !resumed) {
       m->paused = true;
@@ -396,16 +416,16 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     }
     if (!resumed) ds = NULL;
     resumed = false;
-    uint32_t id_stall = m->cycles->id_stall[m->next], cycles = m->cycles->cycles[m->next];
+    uint32_t id_stall = f->id_stall, cycles = f->cycles;
     if (in->cls & CLS_DIV) cycles += extra;
     uint64_t t = m->t, first_id = m->first_id;
 
     /* ID: dependencies, CSR accesses */
     uint64_t baseline_leave = t + id_stall - 1, leave = baseline_leave, dep_cycles, jalr_until;
-    uint64_t dep_until = dependency(m, in, first_id, UINT64_MAX, &dep_cycles, &jalr_until);
+    uint64_t dep_until = dependency(m, in, f, first_id, UINT64_MAX, &dep_cycles, &jalr_until);
     if (dep_until > leave) leave = dep_until;
     if (jalr_until > leave) leave = jalr_until;
-    if (is_csr(in))
+    if (f->flags & F_CSR)
       for (unsigned i = 0; i < m->n; i++)
         if (m->op[i].lat >= 2 && m->op[i].ret + 1 > leave) leave = m->op[i].ret + 1;
     /* WFI goes to sleep only once the FPU is idle: its awake cycles end 3 cycles after the
@@ -438,13 +458,13 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
       uint64_t overlap = 0;
       if (issue > ex && m->next + 1 < b->count && b->insns[m->next + 1].op != OP_END_BLOCK) {
         uint64_t ju;
-        dependency(m, &b->insns[m->next + 1], ex, issue, &overlap, &ju);
+        dependency(m, &b->insns[m->next + 1], f + 1, ex, issue, &overlap, &ju);
       }
       add_cycles(h, EV_STALL_EX, issue - ex - overlap);
       add_cycles(h, EV_NONE, overlap);
       if (ds && ds->nack) add_cycles(h, EV_FP_CONTENTION, 1), issue++;
       if (latency && m->n < MAX_OPS)
-        m->op[m->n++] = (struct apu_op){issue, issue + latency, (uint8_t)writes(in), (uint8_t)lat};
+        m->op[m->n++] = (struct apu_op){issue, issue + latency, f->dest, (uint8_t)lat};
       m->last_lat = lat;
       m->mem_ex = 0;
       m->first_id = ex;
@@ -453,7 +473,7 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     }
 
     /* EX: multi-cycle results that arrive while `in` writes through the ALU port */
-    uint32_t in_ex = stays_in_ex(in) ? cycles - id_stall : 1;
+    uint32_t in_ex = (f->flags & F_STAYS_IN_EX) ? cycles - id_stall : 1;
     uint64_t wb_stall = 0;
     bool split = crosses_word(h, m, b, m->next);
     if (split) { /* two accesses, two cycles in EX (the extra one the hart adds itself) */
@@ -461,11 +481,11 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
       for (unsigned i = 0; i < m->n; i++)
         if (m->op[i].lat == 3 && m->op[i].ret >= ex && m->op[i].ret <= ex + 1) m->op[i].ret = ex + 2;
     }
-    if (is_mulh(in)) /* the result waits in a register until the MULH leaves EX */
+    if (f->flags & F_MULH) /* the result waits in a register until the MULH leaves EX */
       for (unsigned i = 0; i < m->n; i++)
         if (m->op[i].lat == 3 && m->op[i].ret >= ex && m->op[i].ret < ex + in_ex) m->op[i].ret = ex + in_ex;
     const struct insn *next = m->next + 1 < b->count ? &b->insns[m->next + 1] : NULL;
-    if (writes_alu_port(in) && !is_mulh(in))
+    if ((f->flags & F_ALU_PORT) && !(f->flags & F_MULH))
       for (unsigned i = 0; i < m->n; i++) {
         uint64_t r = m->op[i].ret;
         if (m->op[i].lat != 3 || r < ex || r >= ex + in_ex) continue;
@@ -484,8 +504,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
         if (r == ex + in_ex - 1) wb_stall = 1;
       }
     add_cycles(h, EV_NONE, wb_stall);
-    m->mem_ex = access_size(in) ? ex + (split ? 1 : 0) : 0;
-    m->first_id = stays_in_ex(in) ? ex : ex + (cycles - id_stall) - 1;
+    m->mem_ex = f->size ? ex + (split ? 1 : 0) : 0;
+    m->first_id = (f->flags & F_STAYS_IN_EX) ? ex : ex + (cycles - id_stall) - 1;
     m->t = ex + (cycles - id_stall) + wb_stall;
   }
 }
