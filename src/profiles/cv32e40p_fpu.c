@@ -26,6 +26,8 @@
  *   The result waits instead while a MULH or a split (misaligned) access is in EX, while a
  *   load/store is answered, and while a JALR that does not need it is in ID or EX.
  * - WFI sleeps only once the FPU is idle.
+ * - A taken branch followed by a CSR access that waits for the FPU redirects only once that
+ *   access leaves ID; a jump behind an operation waiting in EX is resolved during the wait.
  *
  * The model runs per block: when a block starts and the FPU is busy or the block has F
  * instructions, it replays the block's instructions on a cycle timeline (each instruction's
@@ -44,6 +46,7 @@
 #include "hart/hart.h"
 #include "isa/block.h"
 #include "machine.h"
+#include "mem/bus.h"
 
 /* ---- options ---------------------------------------------------------------------------- */
 
@@ -58,8 +61,8 @@ int cv32e40p_fpu_option(struct profile *p, const char *key, const char *value, c
     return 0;
   }
   static const struct profile_numeric_option lat[] = {
-      {"fpu_addmul_lat", CV32E40P_OPT_ADDMUL_LAT, 0, 2, false},
-      {"fpu_others_lat", CV32E40P_OPT_OTHERS_LAT, 0, 2, false},
+      {"fpu_addmul_lat", CV32E40P_OPT_ADDMUL_LAT, 0, 3, false}, /* the range measured */
+      {"fpu_others_lat", CV32E40P_OPT_OTHERS_LAT, 0, 3, false},
   };
   return profile_numeric_option(p, lat, 2, key, value, err, errlen);
 }
@@ -273,6 +276,7 @@ struct fpu_model {
   uint64_t mem_ex;   /* first EX cycle of the instruction before it if that was a load or store */
   unsigned regs_from; /* the hart's registers hold the values insns[regs_from...] see */
   unsigned last_fp;   /* index of the block's last F instruction */
+  bool refetch_hidden; /* the next instruction, a jump, has its refetch cycle counted already */
   uint64_t interrupts; /* interrupts taken when the last block started */
   const struct static_cycles *cycles; /* the block's */
   struct static_cycles cache[STATIC_CACHE];
@@ -394,6 +398,19 @@ static bool crosses_word(const struct hart *h, const struct fpu_model *m, const 
   return (addr & 3) + size > 4;
 }
 
+/* Is insns[i] a store to a device (not RAM) at an address known from the hart's registers (see
+ * crosses_word)? Such a store may end the block (hart_break_after). */
+static bool device_store(struct hart *h, const struct fpu_model *m, const struct block *b, unsigned i) {
+  const struct insn *in = &b->insns[i];
+  unsigned size = m->cycles->f[i].size, base = xreg(in->rs1);
+  if (!size || !((in->cls & CLS_STORE) || insn_fp_kind(in) == FP_KIND_STORE)) return false;
+  for (unsigned j = m->regs_from; j < i; j++)
+    if (base && m->cycles->f[j].dest == base) return false;
+  uint64_t addr = h->x[base] + (uint64_t)(int64_t)in->imm;
+  if (h->xlen == 32) addr = (uint32_t)addr;
+  return bus_ram_ptr(&h->machine->bus, addr, size) == NULL;
+}
+
 /* Replays the block from m->next until its end or until an instruction whose latency depends
  * on operands (left for operand_latency: m->paused). `resumed`: insns[m->next] is that
  * instruction, with its latency in ds / extra. */
@@ -414,6 +431,10 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
       m->paused = true;
       return;
     }
+    /* A store to a device: the replay stops before it, since the block may end there (then the
+     * next block's replay goes on from the right cycle; otherwise the rest of this block is not
+     * replayed). */
+    if (device_store(h, m, b, m->next)) return;
     if (!resumed) ds = NULL;
     resumed = false;
     uint32_t id_stall = f->id_stall, cycles = f->cycles;
@@ -460,7 +481,16 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
         uint64_t ju;
         dependency(m, &b->insns[m->next + 1], f + 1, ex, issue, &overlap, &ju);
       }
-      add_cycles(h, EV_STALL_EX, issue - ex - overlap);
+      /* A jump in ID behind a waiting operation is resolved while it waits: its refetch
+       * cycle is one of these (measured). */
+      const struct insn *after = m->next + 1 < b->count ? &b->insns[m->next + 1] : NULL;
+      uint64_t type = issue - ex - overlap;
+      if (issue > ex && after && (after->op == OP_JAL || after->op == OP_JALR)) {
+        m->refetch_hidden = true;
+        if (type) add_in_counted_cycles(h, EV_STALL_EX, 1), type--;
+        else overlap--;
+      }
+      add_cycles(h, EV_STALL_EX, type);
       add_cycles(h, EV_NONE, overlap);
       if (ds && ds->nack) add_cycles(h, EV_FP_CONTENTION, 1), issue++;
       if (latency && m->n < MAX_OPS)
@@ -472,6 +502,10 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
       continue;
     }
 
+    if (m->refetch_hidden) { /* see above: this jump's second cycle was counted already */
+      m->refetch_hidden = false;
+      if (cycles > 1) cycles--;
+    }
     /* EX: multi-cycle results that arrive while `in` writes through the ALU port */
     uint32_t in_ex = (f->flags & F_STAYS_IN_EX) ? cycles - id_stall : 1;
     uint64_t wb_stall = 0;
@@ -510,6 +544,28 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
   }
 }
 
+/* Cycles a taken branch into `blk` costs beyond its penalty: the instruction after the branch,
+ * fetched and in ID while the branch is in EX, is a CSR access waiting for the FPU, and the
+ * branch's redirection waits for it to leave ID (measured: the target is in ID no earlier
+ * than 2 cycles after the last result). `t` is the cycle the target's own cycles start. */
+static uint64_t taken_branch_wait(struct hart *h, const struct fpu_model *m, const struct block *blk, uint64_t t) {
+  const struct block *last = h->last_block;
+  if (!last || !last->count || !m->n) return 0;
+  const struct insn *br = &last->insns[last->count - 1];
+  if (!(br->cls & CLS_BRANCH)) return 0;
+  uint64_t fall = last->paddr + br->pc_off + ((br->cls & CLS_COMPRESSED) ? 2 : 4);
+  if (fall == blk->paddr) return 0; /* not taken */
+  const uint8_t *p = bus_ram_ptr(&h->machine->bus, fall, 4);
+  if (!p) return 0;
+  uint32_t word = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+  bool csr = (word & 0x7f) == 0x73 && ((word >> 12) & 7) != 0 && ((word >> 12) & 7) != 4;
+  if (!csr) return 0;
+  uint64_t wait = 0;
+  for (unsigned i = 0; i < m->n; i++)
+    if (m->op[i].lat >= 2 && m->op[i].ret + 2 > t - 1 + wait) wait = m->op[i].ret + 2 - (t - 1);
+  return wait;
+}
+
 /* fetch_block hook: a block starts. */
 static void fpu_block(struct hart *h, const struct block *blk) {
   struct fpu_model *m = model_of(h);
@@ -523,19 +579,23 @@ static void fpu_block(struct hart *h, const struct block *blk) {
     m->interrupts = h->hpm.acc[EV_INTERRUPTS];
     for (unsigned i = 0; i < m->n; i++) m->op[i].issue++, m->op[i].ret++;
   }
-  retire_ops(m, now - 1); /* a result in the cycle before still holds a CSR access in ID */
   /* Operations the last replay scheduled for now or later never issued: a device store that
    * changed the machine's state ended that block early (hart_break_after). */
   unsigned kept = 0;
   for (unsigned i = 0; i < m->n; i++)
     if (m->op[i].issue < now) m->op[kept++] = m->op[i];
   m->n = kept;
+  uint64_t wait = taken_branch_wait(h, m, blk, now);
+  add_cycles(h, EV_NONE, wait);
+  now += wait;
+  retire_ops(m, now - 1); /* a result in the cycle before still holds a CSR access in ID */
   bool has_fp = false;
   for (unsigned i = blk->count; i-- > 0 && !has_fp;)
     if (blk->insns[i].cls & CLS_FP) has_fp = true, m->last_fp = i;
   if (!has_fp && !m->n) return;
   if (!has_fp) m->last_fp = 0;
   m->cycles = static_cycles_of(h, m, blk);
+  m->refetch_hidden = false;
   m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0, m->regs_from = 0;
   replay(h, m, NULL, 0);
 }

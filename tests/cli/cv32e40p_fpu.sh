@@ -34,7 +34,7 @@ else
 fi
 
 # option errors: one line, exit status 2
-for spec in cv32e40p,fpu_addmul_lat=1 cv32e40p,fpu_others_lat=2 cv32e40p,fpu=on,fpu_addmul_lat=3 \
+for spec in cv32e40p,fpu_addmul_lat=1 cv32e40p,fpu_others_lat=2 cv32e40p,fpu=on,fpu_addmul_lat=4 \
   cv32e40p,fpu=on,fpu_others_lat=-1 cv32e40p,fpu=maybe cv32e40p,fpu=on,fpu_addmul_lat=; do
   rv run --core "$spec" --platform virt "$TMP/fpu_isa.elf"
   if [ "$st" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q "fpu" "$TMP/err"; then ok "--core $spec: exit 2, one line"

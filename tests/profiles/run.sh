@@ -19,6 +19,7 @@ configs=(
   "cv32e40p-fpu-lat0:cv32e40p,counters=29,fpu=on:cv32e40p-fpu"
   "cv32e40p-fpu-lat1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1,fpu_others_lat=1:cv32e40p-fpu"
   "cv32e40p-fpu-lat2:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=2:cv32e40p-fpu"
+  "cv32e40p-fpu-lat3:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-fpu"
   "cv32e40p-fpu-addmul1-others0:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1:cv32e40p-fpu"
   "cv32e40p-fpu-addmul2-others1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=1:cv32e40p-fpu"
 )
