@@ -26,7 +26,9 @@ static void print_event(void *ctx, const char *name, uint64_t selector, const ch
     *printed = 1;
   }
   char sel[32];
-  snprintf(sel, sizeof sel, "r%llx", (unsigned long long)selector);
+  /* Selector 0: a fixed counter's event (mcycle, minstret), no mhpmevent value selects it. */
+  if (selector) snprintf(sel, sizeof sel, "r%llx", (unsigned long long)selector);
+  else snprintf(sel, sizeof sel, "(fixed)");
   printf("  %-22s %-12s %s\n", name, sel, description);
 }
 

@@ -3,6 +3,8 @@
  * Smcntrpmf). */
 #include "csr/csr.h"
 
+#include <string.h>
+
 #include "hart/hart.h"
 #include "machine.h"
 
@@ -33,7 +35,8 @@ static uint64_t status_sd(const struct hart *h) {
 static bool counter_enabled(const struct hart *h, unsigned idx) {
   if (h->priv == PRIV_M) return true;
   if (!(h->hpm.mcounteren >> idx & 1)) return false;
-  return h->priv == PRIV_S || (h->hpm.scounteren >> idx & 1);
+  /* Without S mode there is no scounteren: mcounteren alone decides for U (3.1.11). */
+  return h->priv == PRIV_S || !h->machine->profile->has_s_mode || (h->hpm.scounteren >> idx & 1);
 }
 
 static uint64_t counter_read(struct hart *h, unsigned idx) {
@@ -151,6 +154,10 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
   if ((csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31) || (csr >= CSR_MCYCLEH && csr <= CSR_MHPMCOUNTER31H)) {
     unsigned idx = csr & 31;
     uint64_t old = hpm_counter_value(&h->hpm, idx);
+    /* The write replaces the increment of the instruction retiring in the writeback stage
+     * in the same cycle, the one before it, if minstret runs; a half write shows that in the
+     * other half. */
+    if (idx == 2 && h->csr_write_collides && !(h->hpm.mcountinhibit >> 2 & 1)) old--;
     hpm_counter_write(&h->hpm, idx, rv32 ? merge_half(old, v, csr >= CSR_MCYCLEH) : v);
     return;
   }
@@ -167,7 +174,11 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_SSTATUS: {
       uint64_t mask = (csr == CSR_MSTATUS ? MSTATUS_WRITABLE : (SSTATUS_MASK & MSTATUS_WRITABLE)) | fs_writable(h);
       uint64_t s = (h->mstatus & ~mask) | (v & mask);
-      if (((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2) s &= ~MSTATUS_MPP; /* reserved MPP: U */
+      /* MPP holds only modes that exist (WARL): M-only cores read M; the reserved value 2,
+       * and S without S mode, become U (as Ibex does). */
+      unsigned mpp = (unsigned)((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+      if (!p->has_u_mode) s |= MSTATUS_MPP;
+      else if (mpp == 2 || (mpp == PRIV_S && !p->has_s_mode)) s &= ~MSTATUS_MPP;
       bool translation_changed = ((s ^ h->mstatus) & MSTATUS_TRANSLATION_BITS) != 0;
       h->mstatus = s;
       if (translation_changed) hart_flush_translation(h, false);
@@ -175,7 +186,7 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     }
     case CSR_MEDELEG: h->medeleg = v & MEDELEG_WRITABLE; return;
     case CSR_MIDELEG: h->mideleg = v & ((S_INTERRUPTS & ~MIP_LCOFIP) | lcof_bit(h)); return;
-    case CSR_MIE: h->mie = v & (MIE_WRITABLE | lcof_bit(h)); return;
+    case CSR_MIE: h->mie = v & (MIE_WRITABLE | lcof_bit(h) | p->local_irqs); return;
     case CSR_MIP: {
       uint64_t w = MIP_SOFTWARE_WRITABLE | lcof_bit(h);
       hart_set_mip(h, (h->mip & ~w) | (v & w), hart_clock_cycles(h));
@@ -228,7 +239,6 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
       return;
     }
     default:
-      (void)p;
       return; /* read-only-zero registers (PMP, envcfg, triggers) ignore writes */
   }
 }
@@ -261,8 +271,65 @@ void csr_apply_deferred(struct hart *h) {
   }
 }
 
+/* The core's CSR map (profile.csr_map): which CSRs exist and what writes can change. */
+
+/* The entry of `map` covering `csr` for this hart's ISA, or NULL. */
+static const struct csr_map_entry *csr_map_find(const struct hart *h, const struct csr_map_entry *map, unsigned csr) {
+  unsigned skip = (h->isa_ext & ISA_EXT_F) ? CSR_MAP_WITHOUT_F : CSR_MAP_WITH_F;
+  for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++)
+    if (csr >= e->first && csr <= e->last && !(e->flags & skip)) return e;
+  return NULL;
+}
+
+void csr_map_reset(struct hart *h) {
+  const struct csr_map_entry *map = h->machine->profile->csr_map;
+  memset(h->csr_regs, 0, sizeof h->csr_regs);
+  for (const struct csr_map_entry *e = map; e && e->kind != CSR_MAP_END; e++) {
+    if (e->kind == CSR_MAP_REGISTER) h->csr_regs[e->reg] = e->value;
+    else if (e->kind == CSR_MAP_STANDARD && e->value) write_csr(h, e->first, e->value);
+  }
+}
+
+/* The bits of `e` a write may change (counter enables only for counters that exist). */
+static uint64_t map_write_mask(const struct hart *h, const struct csr_map_entry *e) {
+  uint64_t mask = e->write_mask;
+  if (e->flags & CSR_MAP_COUNTER_BITS) {
+    unsigned n = h->machine->profile->num_hpm;
+    mask &= 5u | (uint32_t)(((1ull << n) - 1) << 3); /* cycle, instret, mhpmcounter3.. */
+  }
+  return mask;
+}
+
+/* Reads CSR `csr` through the map entry `e` (NULL: no map). */
+static int map_read(struct hart *h, const struct csr_map_entry *e, unsigned csr, uint64_t *out) {
+  if (!e || e->kind == CSR_MAP_STANDARD) return read_csr(h, csr, out);
+  *out = e->kind == CSR_MAP_CONST ? e->value : h->csr_regs[e->reg];
+  return 0;
+}
+
+/* Writes `v` over the current value `cur` through the map entry `e` (NULL: no map). */
+static void map_write(struct hart *h, const struct csr_map_entry *e, unsigned csr, uint64_t cur, uint64_t v) {
+  if (!e) return write_csr(h, csr, v);
+  uint64_t mask = map_write_mask(h, e);
+  if (e->kind == CSR_MAP_CONST || !mask) return;
+  v = (cur & ~mask) | (v & mask);
+  if (e->kind == CSR_MAP_REGISTER) h->csr_regs[e->reg] = (uint32_t)v;
+  else write_csr(h, csr, v);
+}
+
+/* The map entry of `csr`, or NULL when the profile has no map; *exists says whether the CSR
+ * exists at all. */
+static const struct csr_map_entry *map_entry(const struct hart *h, unsigned csr, bool *exists) {
+  const struct csr_map_entry *map = h->machine->profile->csr_map, *e = map ? csr_map_find(h, map, csr) : NULL;
+  *exists = !map || e;
+  return e;
+}
+
 int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, uint64_t value, uint64_t *old) {
   (void)read; /* every CSR here reads without side effects, so a read can always be done */
+  bool exists;
+  const struct csr_map_entry *e = map_entry(h, csr, &exists);
+  if (!exists) return -EXC_ILLEGAL_INSN;
   if (h->priv < ((csr >> 8) & 3)) return -EXC_ILLEGAL_INSN;
   if (write && (csr >> 10) == 3) return -EXC_ILLEGAL_INSN; /* read-only address space */
   /* A counter may have wrapped earlier in this block: OF, scountovf and LCOFIP must show it
@@ -270,19 +337,23 @@ int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, ui
   hpm_fold_all(&h->hpm);
   hart_collect_overflow(h);
   uint64_t cur;
-  if (read_csr(h, csr, &cur) != 0) return -EXC_ILLEGAL_INSN;
+  if (map_read(h, e, csr, &cur) != 0) return -EXC_ILLEGAL_INSN;
+  if (h->xlen == 32) cur = (uint32_t)cur;
   *old = cur;
   if (write) {
     uint64_t v = kind == 0 ? value : kind == 1 ? cur | value : cur & ~value;
-    write_csr(h, csr, v);
+    map_write(h, e, csr, cur, v);
   }
   return 0;
 }
 
 int csr_read_debug(struct hart *h, unsigned csr, uint64_t *value) {
+  bool exists;
+  const struct csr_map_entry *e = map_entry(h, csr, &exists);
+  if (!exists) return -1;
   unsigned priv = h->priv;
   h->priv = PRIV_M;
-  int r = read_csr(h, csr, value);
+  int r = map_read(h, e, csr, value);
   h->priv = priv;
   return r;
 }
@@ -290,11 +361,14 @@ int csr_read_debug(struct hart *h, unsigned csr, uint64_t *value) {
 int csr_write_debug(struct hart *h, unsigned csr, uint64_t value) {
   uint64_t old;
   if ((csr >> 10) == 3) return -1; /* read-only CSR address */
+  bool exists;
+  const struct csr_map_entry *e = map_entry(h, csr, &exists);
+  if (!exists) return -1;
   unsigned priv = h->priv;
   h->priv = PRIV_M;
-  int r = read_csr(h, csr, &old);
+  int r = map_read(h, e, csr, &old);
   if (r == 0) {
-    write_csr(h, csr, value);
+    map_write(h, e, csr, old, value);
     csr_apply_deferred(h);
     hpm_instruction_retired(&h->hpm);
   }

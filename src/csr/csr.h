@@ -98,6 +98,10 @@ int csr_write_debug(struct hart *h, unsigned csr, uint64_t value) __attribute__(
 
 
 
+/* Sets the reset values of the core's own CSRs and of those its CSR map gives a reset value
+ * (profile.csr_map; called by hart_reset). */
+void csr_map_reset(struct hart *h);
+
 /* Applies a deferred counter-configuration write (after its instruction retired). */
 void csr_apply_deferred(struct hart *h);
 #endif

@@ -38,6 +38,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
+  csr_map_reset(h);
   hart_update_models(h);
   hart_add_timing(h, &p->reset_fill);
   hart_add_events(h, p->reset_events, 1);
@@ -67,6 +68,7 @@ void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
 
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   const struct profile *p = h->machine->profile;
+  h->last_branch_taken = taken;
   if (h->model_branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
   else if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
   else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
@@ -227,6 +229,7 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
     h->mcause = xcause;
     h->mepc = epc;
     h->mtval = tval;
+    if (p->trap_taken) p->trap_taken(h, interrupt);
     uint64_t s = h->mstatus & ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MIE);
     if (h->mstatus & MSTATUS_MIE) s |= MSTATUS_MPIE;
     s |= (uint64_t)h->priv << MSTATUS_MPP_SHIFT;

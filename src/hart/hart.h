@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "csr/csr.h"
+#include "profiles/csr_map.h"
 #include "hpm/hpm.h"
 #include "isa/insn.h"
 
@@ -115,6 +116,11 @@ struct hart {
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
+  /* Kept last, away from the hot fields above. */
+  uint32_t csr_regs[CSR_MAP_REGS]; /* the core's own CSRs (profile.csr_map, CSR_MAP_REGISTER) */
+  bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
+                             * retirement of the one before (profile.minstret_write_collides) */
+  bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */

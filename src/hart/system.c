@@ -17,6 +17,20 @@ static void retire_self(struct hart *h, const struct block *blk, const struct in
   struct insn_timing t;
   if (p->time_insn) p->time_insn(p, &c, &t);
   else timing_one_cycle(&c, &t);
+  if (p->counter_write_first_cycle && (hpm->written || h->deferred_csr)) {
+    /* The core wrote a counter or their configuration in the instruction's first cycle: its
+     * other cycles (the pipeline flush) count under the new values (measured,
+     * tests/profiles/programs/csrwrite.S). */
+    struct insn_timing first, rest;
+    timing_split_first_cycle(&t, &first, &rest);
+    hart_add_timing(h, &first);
+    if (p->config_write_counts_new) csr_apply_deferred(h);
+    hpm->acc[EV_INSNS]++;
+    hpm_instruction_retired(hpm); /* a written counter does not count its writer's first cycle */
+    csr_apply_deferred(h);
+    hart_add_timing(h, &rest);
+    return;
+  }
   hart_add_timing(h, &t); /* its cycles (and their budget), under the old configuration */
   /* Ibex with a writeback stage retires the instruction after its CSR write took effect
    * (measured: the START of a region counts in minstret, the STOP does not). */
@@ -38,6 +52,7 @@ static void exec_csr(struct hart *h, const struct block *blk, const struct insn 
   bool write = kind == 0 || in->rs1 != 0;
   uint64_t old = 0;
   int r = csr_access(h, (unsigned)in->imm, true, write, kind, operand, &old);
+  h->csr_write_collides = false;
   if (r < 0) return illegal(h, in, pc);
   if (in->rd) h->x[in->rd] = h->xlen == 32 ? (uint32_t)old : old;
   h->pc = pc + 4;
@@ -51,6 +66,8 @@ static void exec_mret(struct hart *h, const struct block *blk, const struct insn
   uint64_t s = h->mstatus & ~(MSTATUS_MIE | MSTATUS_MPP);
   if (h->mstatus & MSTATUS_MPIE) s |= MSTATUS_MIE;
   s |= MSTATUS_MPIE;
+  if (!h->machine->profile->has_u_mode) s |= MSTATUS_MPP; /* MPP: the least-privileged mode */
+  if (h->machine->profile->trap_return) h->machine->profile->trap_return(h);
   if (mpp != PRIV_M) s &= ~MSTATUS_MPRV;
   h->mstatus = s;
   h->pc = h->mepc;
@@ -74,6 +91,17 @@ static void exec_sret(struct hart *h, const struct block *blk, const struct insn
 
 void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   BLOCK_ACCOUNT(&h->hpm, blk); /* the instructions before this one */
+  const struct profile *p = h->machine->profile;
+  if (p->minstret_write_collides && in->op >= OP_CSRRW && in->op <= OP_CSRRCI) {
+    /* The instruction before this CSR instruction: in this block or ending the last one. */
+    const struct block *last = h->last_block;
+    const struct insn *prev = in > blk->insns ? in - 1 : NULL;
+    if (!prev && last && last->count) {
+      prev = &last->insns[last->count - 1];
+      if (prev->op == OP_END_BLOCK) prev = last->count > 1 ? prev - 1 : NULL;
+    }
+    h->csr_write_collides = prev && p->minstret_write_collides(p, prev, h->last_branch_taken);
+  }
   h->last_block = blk;           /* unless it traps (hart_take_trap clears it) */
   h->budget -= blk->retire_cycles;
   if (h->xlen == 32) pc = (uint32_t)pc;

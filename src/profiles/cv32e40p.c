@@ -148,6 +148,8 @@ const struct profile cv32e40p_profile = {
     .has_sscofpmf = false,
     .has_smcntrpmf = false,
     .time_csr_traps = true,
+    .csr_map = cv32e40p_csr_map,   /* src/profiles/cv32e40p_csrs.c */
+    .local_irqs = 0xffff0000,      /* the 16 fast interrupts */
     .events = cv32e40p_events,
     .decode_selector = cv32e40p_decode,
     .selector_reset = cv32e40p_selector_reset,
@@ -166,6 +168,7 @@ const struct profile cv32e40p_profile = {
     .set_option = cv32e40p_fpu_option,
     .finish = cv32e40p_fpu_finish,
     .check = cv32e40p_fpu_check,
+    .counter_write_first_cycle = true, /* measured (csrwrite.S) */
     .max_cycles_per_insn = 40,
     .timer_irq_latency = 4, /* measured (spin_irq) */
 };

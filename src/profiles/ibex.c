@@ -42,19 +42,23 @@ static const struct profile_event ibex_doc_events[] = {
     {0},
 };
 
+/* The RTL's hardwired selectors are bit X-3 for mhpmcounterX (rtl/ibex_cs_registers.sv:
+ * mhpmevent[i][i - MHPMCOUNTER_BASE]; measured by tests/profiles/csrmap), not the document's
+ * bit X; mcycle and minstret have no selector there. */
+#define RTL_SEL(counter) SEL((counter) - 3)
 static const struct profile_event ibex_rtl_events[] = {
-    {"NumCycles", SEL(0), EV_CYCLES, "number of cycles (mcycle)", 0x1},
-    {"NumInstrRet", SEL(2), EV_INSNS, "number of instructions retired (minstret)", 0x2},
-    {"NumCyclesLSU", SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
-    {"NumCyclesIF", SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
-    {"NumLoads", SEL(5), EV_LOADS, "number of loads (a misaligned one counts once)", 0},
-    {"NumStores", SEL(6), EV_STORES, "number of stores (a misaligned one counts once)", 0},
-    {"NumJumps", SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
-    {"NumBranches", SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
-    {"NumBranchesTaken", SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
-    {"NumInstrRetC", SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
-    {"NumCyclesMulWait", SEL(11), EV_STALL_MUL, "cycles waiting for multiply to complete", 0},
-    {"NumCyclesDivWait", SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
+    {"NumCycles", 0, EV_CYCLES, "number of cycles (mcycle)", 0x1},
+    {"NumInstrRet", 0, EV_INSNS, "number of instructions retired (minstret)", 0x2},
+    {"NumCyclesLSU", RTL_SEL(3), EV_STALL_LSU, "number of cycles waiting for data memory", 0},
+    {"NumCyclesIF", RTL_SEL(4), EV_STALL_IF, "cycles waiting for instruction fetches", 0},
+    {"NumLoads", RTL_SEL(5), EV_LOADS, "number of loads (a misaligned one counts once)", 0},
+    {"NumStores", RTL_SEL(6), EV_STORES, "number of stores (a misaligned one counts once)", 0},
+    {"NumJumps", RTL_SEL(7), EV_JUMPS, "number of unconditional jumps (j, jal, jr, jalr; fence.i)", 0},
+    {"NumBranches", RTL_SEL(8), EV_BRANCHES, "number of conditional branches", 0x5},
+    {"NumBranchesTaken", RTL_SEL(9), EV_BR_TAKEN, "number of taken conditional branches", 0},
+    {"NumInstrRetC", RTL_SEL(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
+    {"NumCyclesMulWait", RTL_SEL(11), EV_STALL_MUL, "cycles waiting for multiply to complete", 0},
+    {"NumCyclesDivWait", RTL_SEL(12), EV_STALL_DIV, "cycles waiting for divide to complete", 0},
     {0},
 };
 
@@ -66,10 +70,11 @@ static uint64_t ibex_decode(const struct profile *p, uint64_t selector) {
   return mask;
 }
 
-/* mhpmeventX reads bit X for the counters that exist (3..12), 0 for the others. */
+/* mhpmeventX reads bit X (document) or X-3 (RTL) for the counters that exist (3..12), 0 for
+ * the others. */
 static uint64_t ibex_selector_reset(const struct profile *p, unsigned idx) {
-  (void)p;
-  return idx <= 12 ? SEL(idx) : 0;
+  if (idx > 12) return 0;
+  return p->options[OPT_VARIANT_RTL] ? RTL_SEL(idx) : SEL(idx);
 }
 
 static bool wb_stage(const struct profile *p) { return p->options[OPT_WB] != 0; }
@@ -90,6 +95,23 @@ static bool csr_flushes(const struct insn *in) {
 }
 
 static uint64_t const IF = EV_BIT(EV_STALL_IF), LSU = EV_BIT(EV_STALL_LSU);
+
+/* With the writeback stage, does `prev` retire in the first cycle of the instruction after it?
+ * Yes unless it leaves fetch bubbles behind: a pipeline flush (CSR write, MRET, FENCE.I, WFI),
+ * a taken branch, or a jump with the branch target ALU (without it the jump spends its second
+ * cycle in ID computing the target while the fetch catches up). Measured before a minstreth
+ * write (csrwrite.S): ALU, load, store, MUL, mscratch write, CSR read, not-taken branch and
+ * jump without BTA collide; taken branch, jump with BTA and flushing CSR write do not. */
+static bool retires_with_next(const struct profile *p, const struct insn *prev, bool taken) {
+  if (prev->cls & CLS_BRANCH) return !taken;
+  if (prev->cls & CLS_JUMP) return !bta(p);
+  switch (prev->op) {
+    case OP_MRET: case OP_FENCE_I: case OP_WFI: return false;
+    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
+      return !csr_flushes(prev);
+    default: return true;
+  }
+}
 
 static void ibex_time_insn(const struct profile *p, const struct insn_context *c, struct insn_timing *t) {
   const struct insn *in = c->in;
@@ -173,6 +195,8 @@ static void apply_timing(struct profile *p) {
   timing_add(&p->taken_branch, IF | EV_BIT(EV_BR_TAKEN), 1);
   if (!bta(p)) timing_add(&p->taken_branch, 0, 1);
   p->config_write_counts_new = wb_stage(p);
+  p->minstret_write_collides = wb_stage(p) ? retires_with_next : NULL; /* measured (csrwrite.S) */
+  p->counter_write_first_cycle = true; /* measured (csrwrite.S) */
   /* Measured: the writeback stage delays a timer interrupt by one more cycle, and a sleeping
    * core then wakes without the extra cycle. */
   p->timer_irq_latency = wb_stage(p) ? 3 : 2;
@@ -241,6 +265,10 @@ const struct profile ibex_profile = {
     .has_sscofpmf = false,
     .has_smcntrpmf = false,
     .time_csr_traps = true,
+    .csr_map = ibex_csr_map,       /* src/profiles/ibex_csrs.c */
+    .local_irqs = 0x7fff0000,      /* the 15 fast interrupts */
+    .trap_taken = ibex_csr_trap_taken,
+    .trap_return = ibex_csr_trap_return,
     .events = ibex_doc_events,
     .decode_selector = ibex_decode,
     .selector_reset = ibex_selector_reset,
@@ -249,10 +277,11 @@ const struct profile ibex_profile = {
     .time_insn = ibex_time_insn,
     /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer needs a second fetch. */
     .unaligned_target = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
-    /* From reset to the first instruction: one cycle, in which NumCyclesIF counts twice
-     * (measured: whole-program counts from reset are 1 cycle and 2 fetch waits above the
-     * sum of the instructions). */
-    .reset_fill = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
+    /* From reset to the first instruction: three cycles, two of them fetch waits, and
+     * NumCyclesIF counts once more without a cycle of its own (measured: whole-program counts
+     * from reset are 3 cycles and 3 fetch waits above the sum of the instructions, with the
+     * final STOP counting only its first cycle, see counter_write_first_cycle). */
+    .reset_fill = {{{EV_BIT(EV_STALL_IF), 2}, {0, 1}}, 2},
     .reset_events = EV_BIT(EV_STALL_IF),
     .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
     .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 1}}, 2},

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "profiles/csr_map.h"
 #include "hpm/events.h"
 #include "profiles/timing.h"
 
@@ -137,6 +138,25 @@ struct profile {
    * their state never changed while they were off. 0: that model always runs (the timed
    * cores, whose cycles depend on it). */
   uint64_t fetch_model_events, data_model_events, branch_model_events;
+
+  /* CSRs (kept after the hot fields above). */
+  /* Every CSR the core has (src/profiles/CORE_csrs.c; csr/csr_map.h), NULL: every CSR csr.c
+   * knows (the generic cores). */
+  const struct csr_map_entry *csr_map;
+  uint64_t local_irqs;         /* mie/mip bits of the core's own local interrupts (16 and up) */
+  /* What the core's own CSRs do when a trap is taken into M mode and on MRET (NULL: nothing;
+   * Ibex: cpuctrlsts.sync_exc_seen / double_fault_seen). */
+  void (*trap_taken)(struct hart *h, bool interrupt);
+  void (*trap_return)(struct hart *h);
+  bool counter_write_first_cycle;    /* a CSR write to a counter or to mcountinhibit/mhpmevent
+                                      * takes effect after the instruction's first cycle: its
+                                      * other cycles count under the new state (Ibex, CV32E40P:
+                                      * written in ID, the flush cycles follow) */
+  /* Ibex with a writeback stage: a write to minstret/minstreth happens in the cycle in which
+   * the instruction before it retires in the writeback stage, and that increment is lost,
+   * unless a pipeline bubble separates them. Says whether `prev` (a conditional branch: taken
+   * or not) retires in that cycle; NULL: never. */
+  bool (*minstret_write_collides)(const struct profile *p, const struct insn *prev, bool taken);
 };
 
 /* Finds the profile `spec` = NAME[,option=value...], applies the options to a private copy and

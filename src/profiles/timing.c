@@ -116,3 +116,16 @@ void timing_one_cycle(const struct insn_context *c, struct insn_timing *t) {
   t->n = 0;
   timing_add(t, insn_retire_events(c->in), 1);
 }
+
+void timing_split_first_cycle(const struct insn_timing *t, struct insn_timing *first, struct insn_timing *rest) {
+  unsigned pick = 0;
+  for (unsigned i = 0; i < t->n; i++)
+    if (!t->run[i].events) {
+      pick = i;
+      break;
+    }
+  first->n = rest->n = 0;
+  if (!t->n) return;
+  timing_add(first, t->run[pick].events, 1);
+  for (unsigned i = 0; i < t->n; i++) timing_add(rest, t->run[i].events, t->run[i].count - (i == pick));
+}

@@ -85,6 +85,11 @@ unsigned insn_fp_operands(const struct insn *in);
 int insn_reads_freg(const struct insn *in, unsigned reg);
 int insn_writes_freg(const struct insn *in, unsigned reg);
 
+/* Splits `t` into its first cycle and the others: `first` gets one cycle of a run that raises
+ * no event (the cycle in which a pipelined core executes an instruction that then flushes),
+ * or the first cycle of t when every run raises events; `rest` the remaining runs. */
+void timing_split_first_cycle(const struct insn_timing *t, struct insn_timing *first, struct insn_timing *rest);
+
 /* The generic model: one cycle per instruction, raising its retire events. */
 void timing_one_cycle(const struct insn_context *c, struct insn_timing *t);
 

@@ -41,4 +41,28 @@ for c in "${configs[@]}"; do
   done < <(python3 tests/profiles/compare.py "$RVPMU" "tests/reference/$name.csv" "$core" "build/profiles/$platform" |
            sed -e 's/^not ok /not_ok /')
 done
+
+# The CSR map of each core configuration: the whole address space walked by
+# tests/profiles/csrmap on rvpmu against the walk measured on the RTL (csrmap-*.csv).
+csrmaps=(
+  "csrmap-ibex-counters10:ibex,variant=rtl,counters=10:ibex-simple"
+  "csrmap-ibex-counters0:ibex:ibex-simple"
+  "csrmap-cv32e40p-counters29:cv32e40p,counters=29:cv32e40p-tb"
+  "csrmap-cv32e40p-counters1:cv32e40p:cv32e40p-tb"
+  "csrmap-cv32e40p-fpu-counters29:cv32e40p,counters=29,fpu=on:cv32e40p-tb"
+)
+for c in "${csrmaps[@]}"; do
+  IFS=: read -r name core platform <<<"$c"
+  if ! "$RVPMU" list --core "$core" >/dev/null 2>&1; then
+    echo "skip $name/csrmap (this rvpmu has no --core $core)"
+    continue
+  fi
+  if out=$(python3 tests/profiles/csrmap/compare.py "$RVPMU" "tests/reference/$name.csv" "$core" \
+             "build/profiles/$platform/csrmap.elf" --verbose); then
+    echo "ok $name/csrmap"
+  else
+    echo "not ok $name/csrmap $(tr '\n' ' ' <<<"$out")"
+    status=1
+  fi
+done
 exit $status

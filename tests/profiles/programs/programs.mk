@@ -34,3 +34,15 @@ build/profiles/cv32e40p-fpu/%.elf: $(PROF_DIR)/fpu/%.S $(PROF_DEPS) $(PROF_DIR)/
 
 profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS)
 .PHONY: profile-programs
+
+# The CSR-map walk (tests/profiles/csrmap): its own start-up code, no measurement library.
+CSRMAP_SRCS := tests/profiles/csrmap/csrmap_start.S tests/profiles/csrmap/csrmap.c
+CSRMAP_ELFS := build/profiles/ibex-simple/csrmap.elf build/profiles/cv32e40p-tb/csrmap.elf
+build/profiles/ibex-simple/csrmap.elf: $(CSRMAP_SRCS) $(PROF_DIR)/lib/platform.h $(PROF_DIR)/lib/ibex-simple.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_CFLAGS) -Wextra -DPLATFORM_IBEX -T $(PROF_DIR)/lib/ibex-simple.ld -o $@ $(CSRMAP_SRCS)
+build/profiles/cv32e40p-tb/csrmap.elf: $(CSRMAP_SRCS) $(PROF_DIR)/lib/platform.h $(PROF_DIR)/lib/cv32e40p-tb.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_CFLAGS) -Wextra -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(CSRMAP_SRCS)
+
+profile-programs: $(CSRMAP_ELFS)

@@ -1,0 +1,62 @@
+/* The CSRs of lowRISC Ibex as its RTL implements them (rtl/ibex_cs_registers.sv at 8b8ee086)
+ * in the configuration the ibex profile models: the simple system's parameters with
+ * PMPEnable=0, DbgTriggerEn=0, ICache=0, SecureIbex=0, CHERIoT off. Measured with
+ * tests/profiles/csrmap on the RTL (tests/reference/csrmap-ibex*.csv).
+ *
+ * Absent, so illegal instruction: every S-mode CSR, medeleg/mideleg, the PMP registers and
+ * mseccfg (PMPEnable=0), the trigger CSRs tselect..tdata3/mcontext/scontext/mscontext
+ * (DbgTriggerEn=0), time/timeh and mtime, mcyclecfg/minstretcfg, and outside debug mode the
+ * debug CSRs dcsr, dpc, dscratch0/1 (rvpmu has no debug mode, so they always trap). */
+#include "csr/csr.h"
+#include "hart/hart.h"
+#include "profiles/csr_map.h"
+
+enum { REG_CPUCTRLSTS };                     /* hart.csr_regs slots */
+#define CPUCTRLSTS_SYNC_EXC_SEEN (1u << 6)     /* a synchronous exception is being handled */
+#define CPUCTRLSTS_DOUBLE_FAULT_SEEN (1u << 7) /* one happened while handling another (sticky) */
+
+#define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, name}
+#define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, name}
+
+const struct csr_map_entry ibex_csr_map[] = {
+    /* mstatus: MIE, MPIE, MPP (M or U; S and 2 become U), MPRV, TW; reset MPIE = 1. */
+    STD(CSR_MSTATUS, CSR_MSTATUS, 0x80, 0x221888, "mstatus"),
+    STD(CSR_MISA, CSR_MISA, 0, 0, "misa"), /* read-only: MXL 1, I, M, C, U */
+    /* mie: MSIE, MTIE, MEIE and the 15 fast interrupts (bits 16..30). */
+    STD(CSR_MIE, CSR_MIE, 0, 0x7fff0888, "mie"),
+    STD(CSR_MTVEC, CSR_MTVEC, 0, 0xffffff00, "mtvec"), /* 256-byte aligned, always vectored */
+    {CSR_MCOUNTEREN, CSR_MCOUNTEREN, CSR_MAP_STANDARD, CSR_MAP_COUNTER_BITS, 0, 0, ~0u, "mcounteren"},
+    CONST(CSR_MENVCFG, 0, "menvcfg"),
+    CONST(CSR_MSTATUSH, 0, "mstatush"),
+    CONST(CSR_MENVCFGH, 0, "menvcfgh"),
+    STD(CSR_MCOUNTINHIBIT, CSR_MCOUNTINHIBIT, 0, ~0u, "mcountinhibit"),
+    STD(CSR_MHPMEVENT3, CSR_MHPMEVENT31, 0, 0, "mhpmevent3..31"), /* hardwired selectors */
+    STD(CSR_MSCRATCH, CSR_MTVAL, 0, ~0u, "mscratch, mepc, mcause, mtval"),
+    STD(CSR_MIP, CSR_MIP, 0, 0, "mip"), /* read-only */
+    /* cpuctrlsts: icache_enable, data_ind_timing, dummy_instr_en/mask read 0 in this
+     * configuration (ICache=0, SecureIbex=0); sync_exc_seen (6) and double_fault_seen (7)
+     * are writable. */
+    {CSR_CPUCTRLSTS, CSR_CPUCTRLSTS, CSR_MAP_REGISTER, 0, REG_CPUCTRLSTS, 0,
+     CPUCTRLSTS_SYNC_EXC_SEEN | CPUCTRLSTS_DOUBLE_FAULT_SEEN, "cpuctrlsts"},
+    CONST(CSR_SECURESEED, 0, "secureseed"), /* write-only: reads 0 */
+    STD(CSR_MCYCLE, CSR_MHPMCOUNTER31, 0, ~0u, "mcycle..mhpmcounter31"),
+    STD(CSR_MCYCLEH, CSR_MHPMCOUNTER31H, 0, ~0u, "mcycleh..mhpmcounter31h"),
+    STD(CSR_CYCLE, CSR_HPMCOUNTER31, 0, 0, "cycle..hpmcounter31"),
+    STD(CSR_CYCLEH, CSR_HPMCOUNTER31H, 0, 0, "cycleh..hpmcounter31h"),
+    STD(CSR_MVENDORID, CSR_MVENDORID, 0, 0, "mvendorid"),
+    CONST(CSR_MARCHID, 22, "marchid"), /* lowRISC Ibex's registered architecture id */
+    STD(CSR_MIMPID, CSR_MCONFIGPTR, 0, 0, "mimpid, mhartid, mconfigptr"),
+    {0},
+};
+
+/* A synchronous exception sets sync_exc_seen, and double_fault_seen if it was already set
+ * (rtl/ibex_cs_registers.sv, csr_save_cause_i); interrupts leave both alone. */
+void ibex_csr_trap_taken(struct hart *h, bool interrupt) {
+  uint32_t *sts = &h->csr_regs[REG_CPUCTRLSTS];
+  if (interrupt) return;
+  if (*sts & CPUCTRLSTS_SYNC_EXC_SEEN) *sts |= CPUCTRLSTS_DOUBLE_FAULT_SEEN;
+  *sts |= CPUCTRLSTS_SYNC_EXC_SEEN;
+}
+
+/* MRET clears sync_exc_seen (csr_restore_mret_i). */
+void ibex_csr_trap_return(struct hart *h) { h->csr_regs[REG_CPUCTRLSTS] &= ~CPUCTRLSTS_SYNC_EXC_SEEN; }
