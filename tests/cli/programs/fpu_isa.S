@@ -2,7 +2,8 @@
  * misa.F set: enables FS, checks 1.0 / 4.0 = 0.25 and sqrt(2.25) = 1.5, then exits 0
  * (SiFive test device 0x5555), or 1 if a result is wrong.
  * misa.F clear: executes fadd.s, which must raise illegal instruction: exits 7 from the
- * handler (mcause 2), 8 for another cause, 9 if fadd.s did not trap. */
+ * handler (mcause 2), 8 for another cause, 9 if fadd.s did not trap. The handler sits at a
+ * 256-byte boundary, which CV32E40P's mtvec needs. */
   .option norvc
   .option norelax
   .attribute arch, "rv32imf"
@@ -43,7 +44,8 @@ no_f:
   li    t1, 9 << 16 | 0x3333
   sw    t1, 0(t0)
 1:j     1b
-  .balign 4
+  /* CV32E40P's mtvec keeps bits 31:8 (vectored mode): exceptions go to the base */
+  .balign 256
 trap:
   csrr  t2, mcause
   li    t1, 2
