@@ -1,7 +1,7 @@
 # rvpmu build. Plain make: the tree is small, the only dependencies are a C11 compiler,
 # cmocka (tests) and the RISC-V cross compiler (guest programs); see README.md.
 #
-#   make            build ./build/rvpmu
+#   make            build ./build/rvpmu and the SBI firmware it loads by default (build/firmware/)
 #   make test       build everything and run every test (unit, guest on rvpmu and QEMU, CLI)
 #   make bench      compare speed with QEMU (bench/README.md)
 #   make SANITIZE=1 build with -fsanitize=address,undefined into build/asan/

@@ -11,8 +11,8 @@ ifeq ($(WERROR),1)
 endif
 FW_RV64 := -march=rv64imac -mabi=lp64
 FW_RV32 := -march=rv32imac -mabi=ilp32
-FW_SRCS := $(wildcard firmware/*.c firmware/*.S)
-FW_HEADERS := $(wildcard firmware/*.h)
+FW_SRCS := $(wildcard firmware/*/*.c firmware/*/*/*.c firmware/*/*.S)
+FW_HEADERS := $(wildcard firmware/*/*.h firmware/*/*/*.h)
 
 build/firmware/rv64/rvpmu-fw.elf: $(FW_SRCS) $(FW_HEADERS) firmware/link.ld firmware/firmware.mk
 	@mkdir -p $(dir $@)
@@ -23,3 +23,7 @@ build/firmware/rv32/rvpmu-fw.elf: $(FW_SRCS) $(FW_HEADERS) firmware/link.ld firm
 
 firmware: build/firmware/rv64/rvpmu-fw.elf build/firmware/rv32/rvpmu-fw.elf
 .PHONY: firmware
+
+# Part of the default build: `rvpmu run --kernel Image` loads build/firmware/rvXX/rvpmu-fw.elf
+# unless --bios says otherwise, so plain `make` builds it with the simulator.
+all: firmware

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds rvpmu's Linux test system from Debian packages only (see docs/linux.md):
 #   linux-build/Image               the kernel (Debian's linux-source-6.1, config linux/rvpmu.config)
-#   linux-build/initramfs.cpio.gz   /init (linux/init.c), /bin/workload (linux/workload.c), /bin/perf
+#   linux-build/initramfs.cpio.gz   /init (linux/init.c), /bin/workload (linux/workload.c), /bin/perf,
+#                                   /bin/glibc (linux/glibc.c: Debian's gcc and glibc, rv64gc)
 #   linux-build/initramfs.cpio      the same, uncompressed (boots in fewer instructions)
 #
 # usage: linux/build.sh [all|deps|source|kernel|sysroot|perf|initramfs|qemu-plugin|clean]
@@ -157,16 +158,16 @@ kernel() {
 	cp "$KOBJ/System.map" "$OUT/System.map"
 }
 
-# apt-get with our own state directory holding only Debian's deb-src index (same mirror and suite
-# as the system's sources), so the system's apt configuration is not changed.
+# apt-get with our own state directory holding only deb-src indexes derived from the machine's
+# own apt sources (linux/deb-src.sh: same mirrors and suites, no host named here), so the system's
+# apt configuration is not changed.
 apt_src() {
 	local apt=$OUT/apt-src
 	if [ ! -f "$apt/sources.list" ]; then
 		mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" \
-			>"$apt/sources.list"
+		bash "$ROOT/linux/deb-src.sh" "$apt" || die "no apt sources to derive deb-src entries from"
 	fi
-	apt-get -o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=- \
+	apt-get -o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=$apt/sources.list.d" \
 		-o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o APT::Sandbox::User=root -q "$@"
 }
 
@@ -338,6 +339,9 @@ initramfs() {
 	mkdir -p "$d"
 	guest_cc -Os -o "$d/init" "$ROOT/linux/init.c"
 	guest_cc -O2 -o "$d/workload" "$ROOT/linux/workload.c"
+	# A stock userland program: Debian's cross compiler with its default options (rv64gc, lp64d)
+	# and Debian's glibc, static.
+	${CROSS}gcc -O2 -Wall -Wextra -Werror -static -o "$d/glibc" "$ROOT/linux/glibc.c" -lm
 	cc -O2 -o "$d/gen_init_cpio" "$SRC/usr/gen_init_cpio.c"
 	cat >"$d/list" <<-EOF
 		dir /dev 0755 0 0
@@ -348,6 +352,7 @@ initramfs() {
 		dir /bin 0755 0 0
 		file /init $d/init 0755 0 0
 		file /bin/workload $d/workload 0755 0 0
+		file /bin/glibc $d/glibc 0755 0 0
 		file /bin/perf $OUT/perf 0755 0 0
 	EOF
 	# Written aside and renamed, so that a machine booting the old archive never reads half a new one.

@@ -80,6 +80,9 @@ static const struct step step_fw = {
 		"/bin/workload", NULL }
 };
 
+/* A glibc program built with Debian's defaults (rv64gc, lp64d): F and D in user mode. */
+static const struct step step_glibc = { "glibc", { "/bin/glibc", NULL } };
+
 /* Scenario `cmd`: filled in from rvpmu.cmd= by parse_cmd(). */
 static struct step step_cmd = { "cmd", { NULL } };
 
@@ -96,6 +99,7 @@ static const struct scenario scenarios[] = {
 	{ "record", { &step_record, &step_report, NULL } },
 	{ "user", { &step_stat_u, &step_record_u, &step_report_u, NULL } },
 	{ "fw", { &step_fw, NULL } },
+	{ "glibc", { &step_glibc, NULL } },
 	{ "all", { &step_workload, &step_stat, &step_record, &step_report, NULL } },
 	{ "cmd", { &step_cmd, NULL } },
 };
@@ -293,7 +297,7 @@ int main(void)
 		printf("init: rvpmu.test=cmd needs rvpmu.cmd=\"COMMAND ARGS...\"\n");
 		failed = 1;
 	} else if (!sc) {
-		printf("init: unknown rvpmu.test=%s (boot workload stat record user fw all cmd)\n", name);
+		printf("init: unknown rvpmu.test=%s (boot workload stat record user fw glibc all cmd)\n", name);
 		failed = 1;
 	} else {
 		for (i = 0; sc->steps[i]; i++)

@@ -3,7 +3,7 @@
 # firmware), runs one init scenario (docs/linux.md) and checks what the guest printed:
 #
 #   linux/rvpmu.sh [SCENARIO] [-- extra `rvpmu run` options]
-#   SCENARIO: boot workload stat record user fw all cmd (default: all); kernel option rvpmu.test=
+#   SCENARIO: boot workload stat record user fw glibc all cmd (default: all); kernel option rvpmu.test=
 #   env: LINUX_BUILD=dir  RVPMU=build/rvpmu  HARTS=1 (fw: 2)  MEM=256 (MiB)
 #        INITRD=file (default <LINUX_BUILD>/initramfs.cpio)  APPEND="..." (added to the kernel's
 #        command line)
@@ -31,6 +31,8 @@
 #              report has hot_loop on top and no kernel ([k]) sample.
 #   fw         2 harts (Linux brought up both); perf stat -a of the SBI firmware events: IPIs
 #              sent and received and remote FENCE.I sent and received are all non-zero.
+#   glibc      /bin/glibc (linux/glibc.c, Debian's riscv64-linux-gnu-gcc defaults: rv64gc, lp64d,
+#              static glibc) exits 0 and prints its checked results.
 #   all        = workload + stat + record.
 #   cmd        runs rvpmu.cmd="..." (give it in APPEND); only the common checks.
 set -euo pipefail
@@ -375,6 +377,11 @@ check_fw() {
 	done
 }
 
+check_glibc() {
+	check_step_ok glibc
+	check "$(step_output glibc | grep -qx 'glibc: ok 249750.0 1.50'; echo $?)" "glibc: the rv64gc glibc program printed 'glibc: ok 249750.0 1.50'"
+}
+
 [ -x "$RVPMU" ] || { echo "rvpmu.sh: $RVPMU missing (make all firmware)" >&2; exit 2; }
 for f in "$OUT/Image" "$INITRD"; do
 	[ -f "$f" ] || { echo "rvpmu.sh: $f missing (make linux)" >&2; exit 2; }
@@ -421,12 +428,13 @@ stat) check_stat ;;
 record) check_record_report ;;
 user) check_user ;;
 fw) check_fw ;;
+glibc) check_glibc ;;
 all)
 	check_workload
 	check_stat
 	check_record_report
 	;;
-*) notok "$SCENARIO: unknown scenario (boot workload stat record user fw all cmd)" ;;
+*) notok "$SCENARIO: unknown scenario (boot workload stat record user fw glibc all cmd)" ;;
 esac
 
 LC_ALL=C printf 'rvpmu.sh: scenario %s, %s hart(s): rvpmu exit %s, %s, wall %.2f s; %d ok, %d not ok (STRICT=%s, log %s)\n' \

@@ -72,18 +72,21 @@ void machine_fail(struct machine *m, const char *fmt, ...) {
   for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0;
 }
 
-/* Optional multi-letter extensions (enum isa_ext) by name. */
+/* Optional multi-letter extensions (enum isa_ext) by name, in the ISA string's canonical order
+ * (unprivileged spec, "ISA Extension Naming Conventions": Z extensions by the category letter,
+ * I before B, then alphabetically). */
 static const struct {
   const char *name;
   unsigned bit;
-} optional_ext[] = {{"zba", ISA_EXT_ZBA}, {"zbb", ISA_EXT_ZBB}, {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS},
-                    {"zicbom", ISA_EXT_ZICBOM}};
+} optional_ext[] = {{"zicbom", ISA_EXT_ZICBOM}, {"zicboz", ISA_EXT_ZICBOZ}, {"zicond", ISA_EXT_ZICOND},
+                    {"zihintpause", ISA_EXT_ZIHINTPAUSE}, {"zba", ISA_EXT_ZBA}, {"zbb", ISA_EXT_ZBB},
+                    {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS}};
 
 /* Parses an ISA string "rv32..."/"rv64..." (optionally with _z... extensions the hart always
- * has: zicsr, zifencei, zicntr, zihpm, and the optional ones the profile can run: zba, zbb,
- * zbc, zbs, zicbom) against what the profile can run. */
+ * has: zicsr, zifencei, zicntr, zihpm, and the optional ones of optional_ext) against what the
+ * profile can run. */
 static int parse_isa(struct machine *m, const char *isa, char *err, size_t errlen) {
-  char lower[64];
+  char lower[128];
   size_t n = strlen(isa);
   if (n >= sizeof lower) n = sizeof lower - 1;
   for (size_t i = 0; i < n; i++) lower[i] = (char)tolower((unsigned char)isa[i]);
@@ -111,8 +114,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
       for (size_t i = 0; i < 4; i++) ok |= strlen(always[i]) == len && strncmp(z + 1, always[i], len) == 0;
       for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext; i++) {
         if (strlen(optional_ext[i].name) != len || strncmp(z + 1, optional_ext[i].name, len) != 0) continue;
-        bool rv32_only = optional_ext[i].bit & (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS);
-        if ((m->profile->isa_ext & optional_ext[i].bit) && !(rv32_only && xlen != 32)) {
+        if (m->profile->isa_ext & optional_ext[i].bit) {
           ext_bits |= optional_ext[i].bit;
           ok = true;
         }
@@ -128,7 +130,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
   }
   /* G = IMAFD_Zicsr_Zifencei (the hart always has the last two): spelt out, so that misa and
    * the device tree name the letters. */
-  char expanded[60]; /* as long as lower's letters can be */
+  char expanded[128]; /* as long as lower's letters can be */
   if (ext[0] == 'g') {
     if (!strchr(m->profile->isa_letters, 'f') || !strchr(m->profile->isa_letters, 'd')) {
       snprintf(err, errlen, "core %s cannot run '%s': G includes F and D, which it lacks", m->profile->name, isa);
@@ -166,7 +168,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
   if (strchr(ext, 'd')) ext_bits |= ISA_EXT_D;
   m->xlen = xlen;
   m->isa_ext = ext_bits;
-  snprintf(m->isa, sizeof m->isa, "rv%u%s", xlen, ext);
+  snprintf(m->isa, sizeof m->isa, "rv%u%.120s", xlen, ext); /* ext is shorter (the input is) */
   size_t len = (size_t)snprintf(m->isa_name, sizeof m->isa_name, "%s", m->isa);
   for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext && len < sizeof m->isa_name; i++)
     if (ext_bits & optional_ext[i].bit)
@@ -179,6 +181,9 @@ static uint64_t misa_for(const struct machine *m) {
   for (const char *c = m->isa + 4; *c; c++) misa |= 1ull << (*c - 'a');
   if (m->profile->has_s_mode) misa |= 1ull << ('s' - 'a');
   if (m->profile->has_u_mode) misa |= 1ull << ('u' - 'a');
+  /* B = Zba + Zbb + Zbs (B extension 1.0.0; misa.B, privileged spec 3.1.1). */
+  const unsigned b = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBS;
+  if ((m->isa_ext & b) == b) misa |= 1ull << ('b' - 'a');
   return misa;
 }
 
@@ -192,7 +197,7 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
   m->insn_limit = cfg->max_insns;
   m->profile = profile_create(cfg->core ? cfg->core : "generic", err, (unsigned)errlen);
   if (!m->profile) goto fail;
-  char isa[64];
+  char isa[128];
   if (cfg->isa) snprintf(isa, sizeof isa, "%s", cfg->isa);
   else if (cfg->xlen) snprintf(isa, sizeof isa, "rv%u%s", cfg->xlen, m->profile->default_isa + 4);
   else snprintf(isa, sizeof isa, "%s", m->profile->default_isa);
@@ -290,10 +295,9 @@ static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *
     goto out_img;
   }
   uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");
-  if (tohost && bus_ram_ptr(&m->bus, tohost, 8)) {
-    m->tohost = tohost;
-    m->bus.watched[(tohost - m->bus.ram_base) >> PAGE_SHIFT] = 1;
-    m->fromhost = fromhost && bus_ram_ptr(&m->bus, fromhost, 8) ? fromhost : 0;
+  if (tohost && htif_attach(m, tohost, fromhost) != 0) {
+    snprintf(err, errlen, "%s: tohost at 0x%llx is not an aligned word of RAM", path, (unsigned long long)tohost);
+    goto out_img;
   }
   *entry = img.entry;
   r = 0;
@@ -439,10 +443,19 @@ int rvpmu_csr_write(struct rvpmu_machine *m, unsigned hart, unsigned csr, uint64
   return csr_write_debug(hart_of(m, hart), csr, value);
 }
 
+/* An event `rvpmu list` shows for the profile although it cannot occur in this configuration
+ * (it maps to EV_NONE, e.g. CV32E40P's PIPE_STALL without a cluster): stat accepts it and it
+ * counts 0, so that list and stat agree. */
+static bool listed_never_counts(const struct profile *p, const char *event) {
+  for (const struct profile_event *e = p->events; e->name; e++)
+    if (!strcmp(e->name, event)) return e->event == EV_NONE;
+  return false;
+}
+
 int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
   struct machine *m = (struct machine *)mm;
   enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) return -1;
+  if (ev == EV_NONE) return listed_never_counts(m->profile, event) ? 0 : -1;
   for (unsigned i = 0; i < m->num_harts; i++) {
     hpm_watch_event(&m->harts[i]->hpm, ev);
     hart_update_models(m->harts[i]);
@@ -453,14 +466,19 @@ int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
 int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char *event, uint64_t *count) {
   const struct machine *m = (const struct machine *)mm;
   enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) return -1;
+  if (ev == EV_NONE) {
+    *count = 0;
+    return listed_never_counts(m->profile, event) ? 0 : -1;
+  }
   *count = hart_of(mm, hart)->hpm.acc[ev];
   return 0;
 }
 
 const char *rvpmu_event_canonical(const struct rvpmu_machine *mm, const char *event) {
-  enum event_id ev = profile_event_by_name(((const struct machine *)mm)->profile, event);
-  return ev == EV_NONE ? NULL : event_name(ev);
+  const struct profile *p = ((const struct machine *)mm)->profile;
+  enum event_id ev = profile_event_by_name(p, event);
+  if (ev == EV_NONE) return listed_never_counts(p, event) ? "none" : NULL;
+  return event_name(ev);
 }
 
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa_name; }

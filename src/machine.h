@@ -19,7 +19,7 @@ struct machine {
   unsigned num_harts;
   struct profile *profile;
   unsigned xlen;
-  char isa[64];                 /* ISA string it runs, canonical lower case: "rv" XLEN and the
+  char isa[128];                /* ISA string it runs, canonical lower case: "rv" XLEN and the
                                  * single-letter extensions only */
   unsigned isa_ext;             /* the optional multi-letter extensions it runs (enum isa_ext) */
   char isa_name[128];           /* the ISA as shown to users: isa and the optional extensions */
@@ -74,7 +74,8 @@ void machine_update_timer_irqs(struct machine *m);
 int platform_setup(struct machine *m, const char *name, uint64_t ram_size, char *err, unsigned errlen)
     __attribute__((warn_unused_result));
 
-/* HTIF tohost write (dev/htif.c). Returns BUS_BREAK. */
-int htif_tohost_write(struct machine *m, uint64_t value);
+/* Puts the HTIF device (dev/htif.c) over the RAM word `tohost` (8-byte aligned), replying in
+ * `fromhost` (0: none). Returns 0, or -1 if tohost is not such a word of RAM. */
+int htif_attach(struct machine *m, uint64_t tohost, uint64_t fromhost) __attribute__((warn_unused_result));
 
 #endif

@@ -98,7 +98,7 @@ run_cli() {
 }
 
 # ---- SBI: tests/sbi/NAME.c are S-mode payloads for firmware/ (docs/sbi.md). Each has a line
-#   " * run: qemu=yes|no harts=1,2,4 cores=default,small,microblaze exit=N nopass expect="text""
+#   " * run: qemu=yes|no harts=1,2,4 cores=default,small,trap,microblaze exit=N nopass expect="text""
 # saying where it runs, the exit status it ends with (default 0), whether it prints
 # "PASS NAME (" (unless nopass) and a text its console output must contain. The machine is
 # described to the payload on its command line (/chosen/bootargs). SBI_SHOW=1 prints each
@@ -137,8 +137,12 @@ run_sbi() {
       xlens="rv32 rv64"
       if [ "$core" = small ]; then
         spec=generic,counters=4,width=40 args="platform=rvpmu hpm=4 width=40 sscofpmf=1"
+      elif [ "$core" = trap ]; then # the generic core leaving misaligned accesses to the firmware
+        spec=generic,misaligned=trap args="platform=rvpmu hpm=29 width=64 sscofpmf=1 misaligned_traps=1"
       elif [ "$core" = microblaze ]; then # RV32 only; 5 event counters + 1 latency pair, 64-bit
-        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0" xlens=rv32
+        spec=microblaze-v args="platform=rvpmu hpm=7 width=64 sscofpmf=0 misaligned_traps=1 pmp=0" xlens=rv32
+      elif [ "$core" = nopmp ]; then # the generic core without PMP: nothing guards the firmware
+        spec=generic,pmp=0 args="platform=rvpmu hpm=29 width=64 sscofpmf=1 pmp=0"
       else
         spec=generic args="platform=rvpmu hpm=29 width=64 sscofpmf=1"
       fi
@@ -279,7 +283,7 @@ run_profiles() {
 # the consoles are kept in $BUILD/linux/*.log.
 LINUX_BUILD=${LINUX_BUILD:-linux-build}
 LINUX_RUNS=( # scenario harts [initrd]
-  "boot 1" "boot 2 initramfs.cpio.gz" "workload 1" "stat 1" "record 1" "user 1" "fw 2" "all 2"
+  "boot 1" "boot 2 initramfs.cpio.gz" "workload 1" "stat 1" "record 1" "user 1" "fw 2" "glibc 1" "all 2"
 )
 
 run_linux() {

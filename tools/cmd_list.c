@@ -12,9 +12,20 @@ static void usage(FILE *out) {
           "mhpmevent value that selects it (also usable as 'rvpmu stat -e rHEX'), and what it\n"
           "counts.\n"
           "\n"
-          "  --core NAME[,opt=val...]  the core profile: generic (default), ibex, cv32e40p; options\n"
-          "                            as for 'rvpmu run' (they can change the event list)\n"
-          "  -h, --help                this help\n");
+          "  --core NAME[,opt=val...]  the core profile: generic (default), ibex, cv32e40p or\n"
+          "                            microblaze-v, with options as for 'rvpmu run' (they can\n"
+          "                            change the event list); --core=NAME works too\n"
+          "  -h, --help                this help\n"
+          "\n"
+          "Core options (all cores: counters=N, width=N):\n"
+          "  generic       pmp=0|16|64 (PMP entries, default 16), pmp_granularity=BYTES (default 4),\n"
+          "                misaligned=hardware|trap (default hardware), icache=, icache_line=,\n"
+          "                icache_ways=, dcache=, dcache_line=, dcache_ways=, itlb=, dtlb=, bpred=\n"
+          "  ibex          variant=doc|rtl, multiplier=fast|single-cycle|slow, bta=on|off,\n"
+          "                wb_stage=on|off, mem_wait=N\n"
+          "  cv32e40p      see docs/cv32e40p.md\n"
+          "  microblaze-v  see docs/microblaze-v.md\n"
+          "An event a configuration cannot produce is listed with '(0: ...)' and counts 0.\n");
 }
 
 static void print_event(void *ctx, const char *name, uint64_t selector, const char *description) {
@@ -43,8 +54,12 @@ int cmd_list(int argc, char **argv) {
       core = argv[++i];
       continue;
     }
-    fprintf(stderr, "rvpmu list: unexpected argument '%s'\n", argv[i]);
-    usage(stderr);
+    if (!strcmp(argv[i], "--core")) {
+      fprintf(stderr, "rvpmu list: --core needs a value\n");
+      return EXIT_USAGE;
+    }
+    fprintf(stderr, "rvpmu list: %s '%s' (see 'rvpmu list --help')\n",
+            argv[i][0] == '-' ? "unknown option" : "unexpected argument", argv[i]);
     return EXIT_USAGE;
   }
   char err[256], isa[64];

@@ -14,6 +14,8 @@ static void usage(FILE *out) {
           "test device: 0x5555 gives 0, code<<16|0x3333 gives code; HTIF tohost (code<<1)|1 gives\n"
           "code); 2 for bad input, 124 when --max-insns stops it, 125 for a simulation error.\n"
           "\n"
+          "Every long option also takes its value as --option=value.\n"
+          "\n"
           "options:\n%s"
           "  --                        ends the options: the program follows\n"
           "  -h, --help                this help\n",
@@ -36,8 +38,7 @@ int cmd_run(int argc, char **argv) {
       continue;
     }
     if (argv[i][0] == '-') {
-      fprintf(stderr, "rvpmu run: unknown option '%s'\n", argv[i]);
-      usage(stderr);
+      fprintf(stderr, "rvpmu run: unknown option '%s' (see 'rvpmu run --help')\n", argv[i]);
       return EXIT_USAGE;
     }
     if (o.elf) goto extra;

@@ -20,9 +20,13 @@ static void usage(FILE *out) {
           "event over the whole run (all harts), derived ratios (insn per cycle, taken and missed\n"
           "branches of all branches, cache misses of all accesses, whatever the core calls the\n"
           "events), the simulated time at the core's clock, the host time\n"
-          "and the simulation speed in MIPS. The exit status is the guest's, as for 'run'.\n"
+          "and the simulation speed in MIPS. Stall cycles are shown as perf shows its stalled-cycles\n"
+          "events: the share of cycles the frontend (instruction fetch) or the backend (data,\n"
+          "multi-cycle operations) was idle. The exit status is the guest's, as for 'run'. Every\n"
+          "long option also takes its value as --option=value.\n"
           "\n"
-          "  -e, --event LIST          events by name or rHEX selector (see 'rvpmu list'); -eLIST too\n"
+          "  -e, --event LIST          events by name or rHEX selector (see 'rvpmu list'); -eLIST and\n"
+          "                            --event=LIST too; -e may repeat and the lists add up.\n"
           "                            default: %s\n"
           "  -x, --field-separator SEP perf's CSV form: count,unit,event,time-ns,percent,metric,unit\n"
           "                            (-x, works as in perf)\n"
@@ -72,6 +76,17 @@ static const struct {
     {"icache-misses", "icache-requests", "% of all L1-icache accesses"},
 };
 
+/* Stall-cycle events as perf words its stalled-cycles-frontend/-backend: a share of cycles. */
+static const struct {
+  const char *event, *unit;
+} stalls[] = {
+    {"cycles-fetch-wait", "frontend cycles idle"},    {"jump-register-stalls", "frontend cycles idle"},
+    {"cycles-lsu-wait", "backend cycles idle"},       {"cycles-mul-wait", "backend cycles idle"},
+    {"cycles-div-wait", "backend cycles idle"},       {"load-use-stalls", "backend cycles idle"},
+    {"stalls-of", "backend cycles idle"},             {"stalls-ex", "backend cycles idle"},
+    {"stalls-mem", "backend cycles idle"},            {"cycles-wfi", "cycles asleep in WFI"},
+};
+
 /* The derived metric perf would print beside an event, or 0 if none. */
 static int metric_for(const struct stat_event *e, const struct stat_event *all, int n, double sim_s, double *value,
                       const char **unit) {
@@ -87,8 +102,16 @@ static int metric_for(const struct stat_event *e, const struct stat_event *all, 
     *unit = "GHz";
     return 1;
   }
+  for (size_t i = 0; i < sizeof stalls / sizeof *stalls; i++) {
+    const struct stat_event *cycles = find(all, n, "cycles");
+    if (strcmp(e->canon, stalls[i].event)) continue;
+    if (!cycles || !cycles->count) return 0;
+    *value = 100.0 * (double)e->count / (double)cycles->count;
+    *unit = stalls[i].unit;
+    return 1;
+  }
   const struct stat_event *insns = find(all, n, "instructions");
-  if (strcmp(e->canon, "instructions") && strcmp(e->canon, "cycles") && insns && insns->count) {
+  if (strcmp(e->canon, "none") && strcmp(e->canon, "instructions") && strcmp(e->canon, "cycles") && insns && insns->count) {
     *value = 100.0 * (double)e->count / (double)insns->count;
     *unit = "% of instructions";
     return 1;
@@ -188,9 +211,24 @@ static int parse_events(const char *list, struct stat_event *ev) {
   return n ? n : -1;
 }
 
+/* Appends one -e list to `events` (perf: every -e adds to the events counted). */
+static int add_events(char *events, size_t size, const char *list) {
+  size_t len = strlen(events);
+  if (!*list) {
+    fprintf(stderr, "rvpmu stat: -e needs at least one event\n");
+    return -1;
+  }
+  if ((size_t)snprintf(events + len, size - len, "%s%s", len ? "," : "", list) >= size - len) {
+    fprintf(stderr, "rvpmu stat: event lists too long\n");
+    return -1;
+  }
+  return 0;
+}
+
 int cmd_stat(int argc, char **argv) {
   struct machine_options o = {0};
-  const char *events = default_events, *sep = NULL, *output = NULL;
+  const char *sep = NULL, *output = NULL;
+  char events[1024] = ""; /* every -e list, joined with ',' (default_events if none) */
   bool json = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -204,8 +242,9 @@ int cmd_stat(int argc, char **argv) {
     /* perf's attached forms: -x, -ecycles -oFILE */
     if (a[0] == '-' && strchr("exo", a[1]) && a[1] && a[2]) {
       const char *v = a + 2;
-      if (a[1] == 'e') events = v;
-      else if (a[1] == 'x') sep = v;
+      if (a[1] == 'e') {
+        if (add_events(events, sizeof events, v)) return EXIT_USAGE;
+      } else if (a[1] == 'x') sep = v;
       else output = v;
       continue;
     }
@@ -215,8 +254,9 @@ int cmd_stat(int argc, char **argv) {
       fprintf(stderr, "rvpmu stat: %s needs a value\n", a);
       return EXIT_USAGE;
     }
-    if (!strcmp(a, "-e") || !strcmp(a, "--event")) events = argv[++i];
-    else if (!strcmp(a, "-x") || !strcmp(a, "--field-separator")) sep = argv[++i];
+    if (!strcmp(a, "-e") || !strcmp(a, "--event")) {
+      if (add_events(events, sizeof events, argv[++i])) return EXIT_USAGE;
+    } else if (!strcmp(a, "-x") || !strcmp(a, "--field-separator")) sep = argv[++i];
     else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
     else if (!strcmp(a, "-j") || !strcmp(a, "--json")) json = true;
     else if (!strcmp(a, "--")) {
@@ -226,8 +266,7 @@ int cmd_stat(int argc, char **argv) {
         return EXIT_USAGE;
       }
     } else if (a[0] == '-') {
-      fprintf(stderr, "rvpmu stat: unknown option '%s'\n", a);
-      usage(stderr);
+      fprintf(stderr, "rvpmu stat: unknown option '%s' (see 'rvpmu stat --help')\n", a);
       return EXIT_USAGE;
     } else if (o.elf) {
       fprintf(stderr, "rvpmu stat: more than one program given\n");
@@ -246,7 +285,7 @@ int cmd_stat(int argc, char **argv) {
     return EXIT_USAGE;
   }
   struct stat_event ev[MAX_EVENTS] = {0};
-  int n = parse_events(events, ev);
+  int n = parse_events(events[0] ? events : default_events, ev);
   if (n < 0) return EXIT_USAGE;
   struct rvpmu_machine *m = machine_from_options(&o);
   if (!m) return EXIT_USAGE;

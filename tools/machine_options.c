@@ -14,7 +14,8 @@
 #define CHUNK_INSNS 10000000ull
 
 const char machine_options_help[] =
-    "  --core NAME[,opt=val...]  core profile (default generic; see 'rvpmu list --help')\n"
+    "  --core NAME[,opt=val...]  core profile: generic (default), ibex, cv32e40p or microblaze-v\n"
+    "                            (their options: 'rvpmu list --help')\n"
     "  --isa STRING              ISA to run, e.g. rv32imac, rv64imac or rv64gc (default:\n"
     "                            the profile's extensions at the ELF file's XLEN)\n"
     "  --platform NAME           memory map: virt (QEMU virt), ibex-simple (Ibex simple system),\n"

@@ -127,14 +127,14 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
     /* Only the Zicbom fields exist, and only with Zicbom; S mode's senvcfg needs S mode. */
     case CSR_MENVCFG: v = h->menvcfg; break;
     case CSR_SENVCFG: v = h->senvcfg; break;
-    case CSR_MENVCFGH: if (!rv32) return ILLEGAL; v = 0; break;
+    case CSR_MENVCFGH: if (!rv32) return ILLEGAL; v = h->menvcfg >> 32; break;
     /* Debug triggers: none. tselect is read-only zero and tdata1 reads type 0 ("no trigger"),
      * which is how software (riscv-tests' breakpoint, OpenSBI) discovers that. */
     case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: v = 0; break;
     default:
-      /* PMP is not implemented: its registers are hardwired to zero (3.7). */
-      if ((csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) || (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63)) {
-        v = 0;
+      /* PMP (3.7, hart/pmp.c): unimplemented entries read zero. */
+      if (pmp_is_csr(&h->pmp, csr)) {
+        v = pmp_csr_read(&h->pmp, csr);
         break;
       }
       return ILLEGAL;
@@ -216,10 +216,23 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_FCSR: h->fflags = v & 0x1f, h->frm = (v >> 5) & 7, h->mstatus |= MSTATUS_FS; return;
     case CSR_MENVCFG:
     case CSR_SENVCFG: {
-      uint64_t w = (h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0;
+      uint64_t w = ((h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0) |
+                   ((h->isa_ext & ISA_EXT_ZICBOZ) ? ENVCFG_CBZE : 0);
+      uint64_t *reg = csr == CSR_MENVCFG ? &h->menvcfg : &h->senvcfg;
+      /* menvcfg's upper half (ADUE) belongs to menvcfgh on RV32. */
+      if (csr == CSR_MENVCFG && !rv32 && p->has_s_mode) w |= ENVCFG_ADUE;
       v &= w;
       if ((v & ENVCFG_CBIE) == 2ull << 4) v &= ~ENVCFG_CBIE; /* reserved CBIE value: WARL 00 */
-      *(csr == CSR_MENVCFG ? &h->menvcfg : &h->senvcfg) = v;
+      uint64_t kept = csr == CSR_MENVCFG && rv32 ? *reg & ~0xffffffffull : 0;
+      if ((((kept | v) ^ *reg) & ENVCFG_ADUE) != 0) hart_flush_translation(h, false);
+      *reg = kept | v;
+      return;
+    }
+    case CSR_MENVCFGH: {
+      if (!rv32) return; /* unreachable: the read side refused it */
+      uint64_t nv = (h->menvcfg & 0xffffffffull) | ((v << 32) & (p->has_s_mode ? ENVCFG_ADUE : 0));
+      if ((nv ^ h->menvcfg) & ENVCFG_ADUE) hart_flush_translation(h, false);
+      h->menvcfg = nv;
       return;
     }
     case CSR_SATP: {
@@ -239,7 +252,10 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
       return;
     }
     default:
-      return; /* read-only-zero registers (PMP, envcfg, triggers) ignore writes */
+      (void)p;
+      /* PMP: a change of protection invalidates every cached translation and block. */
+      if (pmp_is_csr(&h->pmp, csr) && pmp_csr_write(&h->pmp, csr, v)) hart_flush_translation(h, true);
+      return; /* read-only-zero registers (envcfg, triggers) ignore writes */
   }
 }
 

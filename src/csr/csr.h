@@ -41,6 +41,11 @@ enum csr_number {
 #define ENVCFG_CBIE (3ull << 4)     /* CBO.INVAL: 00 illegal, 01 flush, 11 invalidate (10 reserved) */
 #define ENVCFG_CBIE_FLUSH (1ull << 4)
 #define ENVCFG_CBCFE (1ull << 6)    /* CBO.CLEAN and CBO.FLUSH allowed in the less privileged mode */
+#define ENVCFG_CBZE (1ull << 7)     /* CBO.ZERO allowed in the less privileged mode (Zicboz) */
+/* menvcfg.ADUE (Svadu): 1 = the page-table walk sets PTE A/D itself, 0 = a missing A (or D on
+ * a store) is a page fault (Svade). Writable on harts with S mode; resets to 1, the hardware
+ * updating rvpmu has always done, so software that knows neither extension runs as before. */
+#define ENVCFG_ADUE (1ull << 61)
 
 /* Interrupt numbers (mip/mie bits, mcause codes). */
 enum irq {

@@ -26,16 +26,19 @@ static int prop_u64_pair(void *fdt, const char *name, uint64_t a, uint64_t b) {
   return fdt_property(fdt, name, v, sizeof v);
 }
 
-/* riscv,isa-extensions: a string list ("i", "m", ..., "zicntr", ...). */
+/* riscv,isa-extensions: a string list ("i", "m", ..., "zicbom", ..., "zicntr", ...): the letters,
+ * the optional extensions the machine runs (isa_name after its first '_'), then the ones every
+ * hart has. */
 static int isa_extensions(void *fdt, const struct machine *m) {
-  char list[256];
+  char list[512];
   size_t n = 0;
   for (const char *c = m->isa + 4; *c; c++) n += (size_t)snprintf(list + n, sizeof list - n, "%c", *c) + 1;
+  for (const char *z = strchr(m->isa_name, '_'); z; z = strchr(z + 1, '_')) {
+    size_t len = strcspn(z + 1, "_");
+    n += (size_t)snprintf(list + n, sizeof list - n, "%.*s", (int)len, z + 1) + 1;
+  }
   const char *multi[] = {"zicsr", "zifencei", "zicntr", "zihpm",
-                         m->profile->has_sscofpmf ? "sscofpmf" : NULL, m->profile->has_smcntrpmf ? "smcntrpmf" : NULL,
-                         m->isa_ext & ISA_EXT_ZBA ? "zba" : NULL, m->isa_ext & ISA_EXT_ZBB ? "zbb" : NULL,
-                         m->isa_ext & ISA_EXT_ZBC ? "zbc" : NULL, m->isa_ext & ISA_EXT_ZBS ? "zbs" : NULL,
-                         m->isa_ext & ISA_EXT_ZICBOM ? "zicbom" : NULL};
+                         m->profile->has_sscofpmf ? "sscofpmf" : NULL, m->profile->has_smcntrpmf ? "smcntrpmf" : NULL};
   for (size_t i = 0; i < sizeof multi / sizeof *multi; i++)
     if (multi[i]) n += (size_t)snprintf(list + n, sizeof list - n, "%s", multi[i]) + 1;
   return fdt_property(fdt, "riscv,isa-extensions", list, (int)n);
@@ -64,6 +67,8 @@ static int cpus(void *fdt, const struct machine *m) {
     if (m->profile->has_s_mode) TRY(fdt_property_string(fdt, "mmu-type", m->xlen == 64 ? "riscv,sv39" : "riscv,sv32"));
     if ((m->isa_ext & ISA_EXT_ZICBOM) && m->profile->cbom_block_bytes)
       TRY(fdt_property_u32(fdt, "riscv,cbom-block-size", m->profile->cbom_block_bytes));
+    if (m->isa_ext & ISA_EXT_ZICBOZ)
+      TRY(fdt_property_u32(fdt, "riscv,cboz-block-size", m->profile->cboz_block_bytes));
     TRY(fdt_property_u32(fdt, "clock-frequency", (uint32_t)(m->timebase_hz * m->cycles_per_tick)));
     TRY(fdt_begin_node(fdt, "interrupt-controller"));
     TRY(fdt_property_u32(fdt, "#interrupt-cells", 1));

@@ -25,12 +25,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->mtvec = h->machine->mtvec_reset;
   h->mscratch = h->mepc = h->mcause = h->mtval = 0;
   h->stvec = h->sscratch = h->sepc = h->scause = h->stval = h->satp = 0;
-  h->menvcfg = h->senvcfg = 0;
+  const struct profile *p = h->machine->profile;
+  h->menvcfg = p->has_s_mode ? ENVCFG_ADUE : 0; /* Svadu: hardware A/D updating */
+  h->senvcfg = 0;
+  pmp_reset(&h->pmp, p->pmp_entries, p->pmp_granularity_log2, h->xlen);
   h->sleeping = false;
   h->sleep_cycles = 0;
   h->reservation = ~0ull;
   h->budget = 0;
-  const struct profile *p = h->machine->profile;
   h->timed_muldiv = p->div_timing || p->mul_timing;
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);

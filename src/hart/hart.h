@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "csr/csr.h"
+#include "hart/pmp.h"
 #include "profiles/csr_map.h"
 #include "hpm/hpm.h"
 #include "isa/insn.h"
@@ -56,6 +57,7 @@ struct hart {
   /* Trap and status CSRs (privileged spec ch. 3 and 4); sstatus/sie/sip are views. */
   uint64_t mstatus, misa, medeleg, mideleg, mie, mip, mtvec, mscratch, mepc, mcause, mtval;
   uint64_t stvec, sscratch, sepc, scause, stval, satp, menvcfg, senvcfg;
+  struct pmp pmp;           /* physical memory protection (hart/pmp.h) */
   struct hpm hpm;
 
   /* Execution control. */
@@ -208,6 +210,11 @@ int hart_fp_exec(struct hart *h, const struct insn *in);
  * checks, then the address is checked like a load's, or failing that a store's (CMO spec 2.5);
  * the profile's cache model, if any, sees the operation. Returns 0 or an exception cause. */
 int hart_cbo(struct hart *h, const struct insn *in, uint64_t va);
+
+/* Zicboz CBO.ZERO of the cache block holding va: the menvcfg/senvcfg CBZE checks, then the
+ * block (profile.cboz_block_bytes) is written with zeros like a sequence of aligned stores.
+ * Returns 0 or an exception cause (mtval: the address in rs1). */
+int hart_cbo_zero(struct hart *h, uint64_t va);
 
 /* Translates va for `access` in the effective privilege: 0 and the physical address, or the
  * page-fault/access-fault cause. Fills the TLB for RAM pages when `fill`. */

@@ -1,6 +1,8 @@
 /* Address translation (Sv32, Sv39; privileged spec 4.3-4.4), the software TLB, and the slow
  * paths of loads, stores and atomics. A and D bits are updated by the walker (the spec's
- * hardware-update option), so no fault is raised for them. */
+ * hardware-update option), so no fault is raised for them. Every physical access, page-table
+ * reads and A/D updates included, is checked against the PMP (hart/pmp.h); the TLB holds only
+ * pages the PMP allows whole, so its hits need no check. */
 #include <string.h>
 
 #include "hart/hart.h"
@@ -37,6 +39,9 @@ static bool translation_on(const struct hart *h, unsigned priv) {
 
 bool hart_translates(const struct hart *h, enum access a) { return translation_on(h, effective_priv(h, a)); }
 
+/* The PMP permission an access kind needs. */
+static unsigned pmp_perm(enum access a) { return a == ACCESS_FETCH ? PMP_X : a == ACCESS_LOAD ? PMP_R : PMP_W; }
+
 /* Checks a leaf PTE's permissions for `a` in `priv` (4.3.2 steps 5-6). */
 static bool leaf_allows(const struct hart *h, uint64_t pte, enum access a, unsigned priv) {
   if (priv == PRIV_U && !(pte & PTE_U)) return false;
@@ -64,7 +69,9 @@ static int walk(struct hart *h, uint64_t va, enum access a, unsigned priv, uint6
   for (int level = (int)levels - 1; level >= 0; level--) {
     uint64_t vpn = (va >> (PAGE_SHIFT + level * vpn_bits)) & ((1ull << vpn_bits) - 1);
     uint64_t pte_addr = table + vpn * pte_size, pte;
-    if (bus_read(bus, pte_addr, pte_size, &pte) != 0) return access_fault(a);
+    /* The walk's accesses are checked as S-mode ones (3.7.1). */
+    if (!pmp_allows(&h->pmp, pte_addr, pte_size, PMP_R, PRIV_S) || bus_read(bus, pte_addr, pte_size, &pte) != 0)
+      return access_fault(a);
     if (!(pte & PTE_V) || (!(pte & PTE_R) && (pte & PTE_W))) return page_fault(a);
     if (h->xlen == 64 && (pte & SV39_RESERVED_BITS)) return page_fault(a);
     uint64_t ppn = h->xlen == 64 ? (pte >> 10) & ((1ull << 44) - 1) : (pte >> 10) & ((1ull << 22) - 1);
@@ -77,25 +84,32 @@ static int walk(struct hart *h, uint64_t va, enum access a, unsigned priv, uint6
     uint64_t low_mask = (1ull << (level * vpn_bits)) - 1; /* superpage: low PPN bits must be 0 */
     if (ppn & low_mask) return page_fault(a);
     uint64_t want = PTE_A | (a == ACCESS_STORE ? PTE_D : 0);
-    if ((pte & want) != want && bus_write(bus, pte_addr, pte_size, pte | want) != 0) return access_fault(a);
+    if ((pte & want) != want) {
+      if (!(h->menvcfg & ENVCFG_ADUE)) return page_fault(a); /* Svade: software sets A/D */
+      if (!pmp_allows(&h->pmp, pte_addr, pte_size, PMP_W, PRIV_S) || bus_write(bus, pte_addr, pte_size, pte | want) != 0)
+        return access_fault(a);
+    }
     *pa = ((ppn | ((va >> PAGE_SHIFT) & low_mask)) << PAGE_SHIFT) | (va & (PAGE_SIZE - 1));
     return 0;
   }
   return page_fault(a);
 }
 
-int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
+/* hart_translate for an access of `len` bytes (the PMP checks all of them). */
+static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, uint64_t *pa) {
   unsigned priv = effective_priv(h, a);
   int r = 0;
   if (translation_on(h, priv)) r = walk(h, va, a, priv, pa);
   else *pa = va;
   if (r) return r;
-  /* Fill the TLB for RAM pages only (devices always take the slow path), and never the store
-   * TLB for watched pages (HTIF tohost). */
+  if (!pmp_allows(&h->pmp, *pa, len, pmp_perm(a), priv)) return access_fault(a);
+  /* Fill the TLB for RAM pages the PMP allows whole only (devices always take the slow path),
+   * and never the store TLB for pages with a RAM device (HTIF tohost: bus_add_ram_device). */
   struct bus *bus = &h->machine->bus;
   uint64_t page_pa = *pa & ~(PAGE_SIZE - 1);
   uint8_t *host = bus_ram_ptr(bus, page_pa, PAGE_SIZE);
-  if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT])) {
+  if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT]) &&
+      pmp_allows(&h->pmp, page_pa, PAGE_SIZE, pmp_perm(a), priv)) {
     struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
     e->vpn = va >> PAGE_SHIFT;
     e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
@@ -103,6 +117,10 @@ int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
   }
   return 0;
 }
+
+/* Fetch parcels are 2 bytes at even addresses: with PMP boundaries at multiples of 4, checking
+ * the first byte checks both. */
+int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) { return translate(h, va, a, 1, pa); }
 
 /* A load or store that is not naturally aligned, on a core that splits it in hardware: done
  * byte by byte (each byte translated, so page crossings fault precisely), costing the
@@ -131,7 +149,7 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
 
 /* Translation of a data access: through the real TLB first when a data_access model keeps
  * the fast path's TLB empty (hart.tlb_load_model), else by hart_translate. */
-static int translate_data(struct hart *h, uint64_t va, enum access a, uint64_t *pa) {
+static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned size, uint64_t *pa) {
   const struct tlb_entry *tlb = a == ACCESS_LOAD ? h->tlb_load_model : h->tlb_store_model;
   if (tlb) {
     const struct tlb_entry *e = &tlb[(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
@@ -140,7 +158,7 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, uint64_t *
       return 0;
     }
   }
-  return hart_translate(h, va, a, pa);
+  return translate(h, va, a, size, pa);
 }
 
 /* Tells the profile's data model (if it runs) about a completed access. */
@@ -155,7 +173,7 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
     return EXC_LOAD_MISALIGNED;
   }
   uint64_t pa;
-  int r = translate_data(h, va, ACCESS_LOAD, &pa);
+  int r = translate_data(h, va, ACCESS_LOAD, size, &pa);
   if (r) return r;
   if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
   data_access(h, va, pa, size, false);
@@ -168,19 +186,9 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
     return EXC_STORE_MISALIGNED;
   }
   uint64_t pa;
-  int r = translate_data(h, va, ACCESS_STORE, &pa);
+  int r = translate_data(h, va, ACCESS_STORE, size, &pa);
   if (r) return r;
   struct machine *m = h->machine;
-  if (m->tohost && pa >= m->tohost && pa < m->tohost + 8) {
-    data_access(h, va, pa, size, true);
-    /* A 64-bit write is the command; 32-bit code writes the low word, then the high one, and
-     * the command is taken with the high word (as riscv-tests and QEMU do). */
-    if (bus_write(&m->bus, pa, size, value) != 0) return EXC_STORE_ACCESS;
-    uint64_t command;
-    if (!(size == 8 || (size == 4 && pa == m->tohost + 4)) || bus_read(&m->bus, m->tohost, 8, &command) != 0)
-      return 0;
-    return htif_tohost_write(m, command);
-  }
   r = bus_write(&m->bus, pa, size, value);
   if (r == BUS_FAULT) return EXC_STORE_ACCESS;
   data_access(h, va, pa, size, true);
@@ -212,6 +220,24 @@ int hart_cbo(struct hart *h, const struct insn *in, uint64_t va) {
   return 0;
 }
 
+int hart_cbo_zero(struct hart *h, uint64_t va) {
+  /* Less privileged modes need CBZE of every mode above them (CMO spec 2.5.3). */
+  if (h->priv < PRIV_M && !(h->menvcfg & ENVCFG_CBZE)) return EXC_ILLEGAL_INSN;
+  if (h->priv < PRIV_S && h->machine->profile->has_s_mode && !(h->senvcfg & ENVCFG_CBZE)) return EXC_ILLEGAL_INSN;
+  unsigned bytes = h->machine->profile->cboz_block_bytes;
+  if (h->xlen == 32) va = (uint32_t)va;
+  uint64_t base = va & ~(uint64_t)(bytes - 1), pa;
+  /* One block lies in one page: a single translation, checked as a store of the whole block;
+   * only RAM can be zeroed. */
+  int r = translate(h, base, ACCESS_STORE, bytes, &pa);
+  if (r) return r;
+  uint8_t *p = bus_ram_ptr(&h->machine->bus, pa, bytes);
+  if (!p || h->machine->bus.watched[(pa - h->machine->bus.ram_base) >> PAGE_SHIFT]) return EXC_STORE_ACCESS;
+  memset(p, 0, bytes);
+  data_access(h, base, pa, bytes, true); /* one write of a whole line */
+  return 0;
+}
+
 static void write_rd(struct hart *h, unsigned rd, uint64_t value) {
   h->x[rd == 0 ? REG_SINK : rd] = h->xlen == 32 ? (uint32_t)value : value;
 }
@@ -226,7 +252,7 @@ int hart_amo(struct hart *h, const struct insn *in, unsigned size) {
   unsigned f5 = (unsigned)in->imm;
   bool is_lr = f5 == AMO_LR;
   if (va & (size - 1)) return is_lr ? EXC_LOAD_MISALIGNED : EXC_STORE_MISALIGNED;
-  int r = translate_data(h, va, is_lr ? ACCESS_LOAD : ACCESS_STORE, &pa);
+  int r = translate_data(h, va, is_lr ? ACCESS_LOAD : ACCESS_STORE, size, &pa);
   if (r) return r;
   uint8_t *p = bus_ram_ptr(&h->machine->bus, pa, size);
   if (!p) return is_lr ? EXC_LOAD_ACCESS : EXC_STORE_ACCESS; /* no atomics on devices */

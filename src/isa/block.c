@@ -183,6 +183,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   b->events = events;
   b->paddr = paddr;
   uint64_t va = vpc;
+  /* A block lies within one PMP region, so the PMP check of its first instruction's fetch
+   * holds for all of it, in whichever mode it runs (hart/pmp.h). */
+  uint64_t pmp_end = pmp_region_end(&h->pmp, paddr);
   bool crosses = false;
   unsigned n = 0;
   for (;;) {
@@ -194,7 +197,8 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
       if (n > 0 && ((va_hi ^ va) >> PAGE_SHIFT)) goto end_block; /* straddles: own block */
       r = fetch16(h, va_hi, &hi);
       if (r) *fault_va = va_hi;
-      crosses |= ((va_hi ^ va) >> PAGE_SHIFT) != 0;
+      /* An instruction straddling a page or a PMP region boundary depends on two checks. */
+      crosses |= ((va_hi ^ va) >> PAGE_SHIFT) != 0 || (paddr + (va - vpc) < pmp_end && paddr + (va_hi - vpc) >= pmp_end);
     } else if (r) {
       *fault_va = va;
     }
@@ -215,7 +219,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     time_insn(h, b->insns, n - 1, va - insn_length(lo), &t);
     add_timing(b, &h->hpm, &t);
     if (in->cls & CLS_END) break;
-    if (n == BLOCK_MAX_INSNS || ((va ^ vpc) >> PAGE_SHIFT)) goto end_block;
+    if (n == BLOCK_MAX_INSNS || ((va ^ vpc) >> PAGE_SHIFT) || paddr + (va - vpc) >= pmp_end) goto end_block;
     continue;
   end_block : {
     struct insn *end = &b->insns[n++];

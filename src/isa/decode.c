@@ -1,5 +1,5 @@
 /* Instruction decoder: RV32/RV64 I, M, A, C, Zicsr, Zifencei into struct insn, and the optional
- * extensions of enum isa_ext (Zba, Zbb, Zbc, Zbs on RV32; Zicbom; F, D) when enabled.
+ * extensions of enum isa_ext (Zba, Zbb, Zbc, Zbs, Zicond, Zicbom, Zicboz, F, D) when enabled.
  * Compressed encodings expand to their base operation (RISC-V unprivileged spec, ch. "C"). */
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,24 +47,26 @@ static int32_t imm_j(uint32_t r) {
   return sext(bits(r, 31, 31) << 20 | bits(r, 19, 12) << 12 | bits(r, 20, 20) << 11 | bits(r, 30, 21) << 1, 21);
 }
 
-/* Bit-manipulation OP-IMM encodings of RV32 (funct3 1 or 5); OP_ILLEGAL if none. The unary
- * ones (CLZ, CTZ, CPOP, SEXT.B, SEXT.H, ORC.B, REV8) are selected by the whole imm[11:0]. */
-static enum op bitmanip_op_imm(uint32_t r, unsigned ext) {
-  unsigned f3 = bits(r, 14, 12), top = bits(r, 31, 25), imm12 = bits(r, 31, 20), sub = bits(r, 24, 20);
+/* Bit-manipulation OP-IMM encodings (funct3 1 or 5); OP_ILLEGAL if none. The unary ones (CLZ,
+ * CTZ, CPOP, SEXT.B, SEXT.H, ORC.B, REV8) are selected by the whole imm[11:0]; the others by
+ * funct6 (imm[11:6]), whose low bit is shamt[5] on RV64 and must be 0 on RV32. */
+static enum op bitmanip_op_imm(uint32_t r, unsigned xlen, unsigned ext) {
+  unsigned f3 = bits(r, 14, 12), f6 = bits(r, 31, 26), imm12 = bits(r, 31, 20);
   bool zbb = ext & ISA_EXT_ZBB, zbs = ext & ISA_EXT_ZBS;
+  if (xlen == 32 && bits(r, 25, 25)) return OP_ILLEGAL;
   if (f3 == 1) {
-    if (top == 0x30 && zbb) {
+    if (zbb && (imm12 & ~7u) == 0x600) {
       static const enum op unary[8] = {OP_CLZ, OP_CTZ, OP_CPOP, OP_ILLEGAL, OP_SEXT_B, OP_SEXT_H, OP_ILLEGAL, OP_ILLEGAL};
-      return sub < 8 ? unary[sub] : OP_ILLEGAL;
+      return unary[imm12 & 7];
     }
-    if (top == 0x24 && zbs) return OP_BCLRI;
-    if (top == 0x34 && zbs) return OP_BINVI;
-    if (top == 0x14 && zbs) return OP_BSETI;
+    if (f6 == 0x12 && zbs) return OP_BCLRI;
+    if (f6 == 0x1a && zbs) return OP_BINVI;
+    if (f6 == 0x0a && zbs) return OP_BSETI;
   } else {
-    if (top == 0x30 && zbb) return OP_RORI;
-    if (top == 0x24 && zbs) return OP_BEXTI;
     if (imm12 == 0x287 && zbb) return OP_ORC_B;
-    if (imm12 == 0x698 && zbb) return OP_REV8;
+    if (imm12 == (xlen == 64 ? 0x6b8u : 0x698u) && zbb) return OP_REV8;
+    if (f6 == 0x18 && zbb) return OP_RORI;
+    if (f6 == 0x12 && zbs) return OP_BEXTI;
   }
   return OP_ILLEGAL;
 }
@@ -73,8 +75,8 @@ static void decode_op_imm(uint32_t r, unsigned xlen, unsigned ext, struct insn *
   unsigned f3 = bits(r, 14, 12), shamt_bits = xlen == 64 ? 6 : 5;
   uint32_t shamt = bits(r, 19 + shamt_bits, 20) & ((1u << shamt_bits) - 1);
   uint32_t top = bits(r, 31, 20 + shamt_bits);
-  if ((f3 == 1 || f3 == 5) && top != 0 && !(f3 == 5 && top == 0x20) && xlen == 32 && ext) {
-    enum op op = bitmanip_op_imm(r, ext);
+  if ((f3 == 1 || f3 == 5) && top != 0 && !(f3 == 5 && top == (xlen == 64 ? 0x10u : 0x20u)) && ext) {
+    enum op op = bitmanip_op_imm(r, xlen, ext);
     if (op == OP_ILLEGAL) return illegal(in);
     /* The shift-amount and bit-index forms keep it in imm; the unary forms have none. */
     bool unary = op == OP_CLZ || op == OP_CTZ || op == OP_CPOP || op == OP_SEXT_B || op == OP_SEXT_H ||
@@ -101,8 +103,9 @@ static void decode_op_imm(uint32_t r, unsigned xlen, unsigned ext, struct insn *
   illegal(in);
 }
 
-/* Bit-manipulation OP encodings of RV32 (funct7 other than 0 and 1); OP_ILLEGAL if none. */
-static enum op bitmanip_op(uint32_t r, unsigned ext) {
+/* Bit-manipulation and Zicond OP encodings (funct7 other than 0 and 1); OP_ILLEGAL if none.
+ * ZEXT.H has this encoding on RV32 only (RV64's is in OP-32). */
+static enum op bitmanip_op(uint32_t r, unsigned xlen, unsigned ext) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB, zbc = ext & ISA_EXT_ZBC, zbs = ext & ISA_EXT_ZBS;
   switch (f7) {
@@ -118,7 +121,10 @@ static enum op bitmanip_op(uint32_t r, unsigned ext) {
       break;
     }
     case 0x04:
-      if (zbb && f3 == 4 && bits(r, 24, 20) == 0) return OP_ZEXT_H;
+      if (zbb && xlen == 32 && f3 == 4 && bits(r, 24, 20) == 0) return OP_ZEXT_H;
+      break;
+    case 0x07:
+      if ((ext & ISA_EXT_ZICOND) && (f3 == 5 || f3 == 7)) return f3 == 5 ? OP_CZERO_EQZ : OP_CZERO_NEZ;
       break;
     case 0x30:
       if (zbb && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROL : OP_ROR;
@@ -145,13 +151,36 @@ static void decode_op(uint32_t r, unsigned xlen, unsigned ext, struct insn *in, 
   else if (f7 == 1) set(in, mext[f3], rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 0) set(in, OP_SUB, rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 5) set(in, OP_SRA, rd, rs1, rs2, 0);
-  else if (xlen == 32 && ext && bitmanip_op(r, ext) != OP_ILLEGAL) set(in, bitmanip_op(r, ext), rd, rs1, rs2, 0);
+  else if (ext && bitmanip_op(r, xlen, ext) != OP_ILLEGAL) set(in, bitmanip_op(r, xlen, ext), rd, rs1, rs2, 0);
   else illegal(in);
 }
 
-static void decode_op_32(uint32_t r, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+/* RV64 bit manipulation in OP-32: ADD.UW, SHnADD.UW, ZEXT.H, ROLW, RORW; OP_ILLEGAL if none. */
+static enum op bitmanip_op_32(uint32_t r, unsigned ext) {
+  unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
+  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB;
+  if (f7 == 0x04 && f3 == 0 && zba) return OP_ADD_UW;
+  if (f7 == 0x04 && f3 == 4 && zbb && bits(r, 24, 20) == 0) return OP_ZEXT_H;
+  if (f7 == 0x10 && zba && (f3 == 2 || f3 == 4 || f3 == 6))
+    return f3 == 2 ? OP_SH1ADD_UW : f3 == 4 ? OP_SH2ADD_UW : OP_SH3ADD_UW;
+  if (f7 == 0x30 && zbb && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROLW : OP_RORW;
+  return OP_ILLEGAL;
+}
+
+/* RV64 bit manipulation in OP-IMM-32: SLLI.UW, CLZW, CTZW, CPOPW, RORIW; OP_ILLEGAL if none. */
+static enum op bitmanip_op_imm_32(uint32_t r, unsigned ext) {
+  unsigned f3 = bits(r, 14, 12), imm12 = bits(r, 31, 20);
+  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB;
+  if (f3 == 1 && bits(r, 31, 26) == 0x02 && zba) return OP_SLLI_UW;
+  if (f3 == 1 && zbb && imm12 >= 0x600 && imm12 <= 0x602) return imm12 == 0x600 ? OP_CLZW : imm12 == 0x601 ? OP_CTZW : OP_CPOPW;
+  if (f3 == 5 && bits(r, 31, 25) == 0x30 && zbb) return OP_RORIW;
+  return OP_ILLEGAL;
+}
+
+static void decode_op_32(uint32_t r, unsigned ext, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   enum op op = OP_ILLEGAL;
+  if (ext && (op = bitmanip_op_32(r, ext)) != OP_ILLEGAL) return set(in, op, rd, rs1, rs2, 0);
   if (f7 == 0) op = f3 == 0 ? OP_ADDW : f3 == 1 ? OP_SLLW : f3 == 5 ? OP_SRLW : OP_ILLEGAL;
   else if (f7 == 0x20) op = f3 == 0 ? OP_SUBW : f3 == 5 ? OP_SRAW : OP_ILLEGAL;
   else if (f7 == 1) {
@@ -321,11 +350,16 @@ static void decode32(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
       else if (f3 == 1 && bits(r, 31, 25) == 0) set(in, OP_SLLIW, rd, rs1, 0, (int32_t)rs2);
       else if (f3 == 5 && bits(r, 31, 25) == 0) set(in, OP_SRLIW, rd, rs1, 0, (int32_t)rs2);
       else if (f3 == 5 && bits(r, 31, 25) == 0x20) set(in, OP_SRAIW, rd, rs1, 0, (int32_t)rs2);
-      else break;
+      else if (ext && bitmanip_op_imm_32(r, ext) != OP_ILLEGAL) {
+        enum op op = bitmanip_op_imm_32(r, ext);
+        /* SLLI.UW has a 6-bit shift amount, RORIW a 5-bit one; the counts have none. */
+        int32_t sh = op == OP_SLLI_UW ? (int32_t)bits(r, 25, 20) : op == OP_RORIW ? (int32_t)rs2 : 0;
+        set(in, op, rd, rs1, 0, sh);
+      } else break;
       return;
     case 0x3b:
       if (xlen != 64) break;
-      decode_op_32(r, in, rd, rs1, rs2);
+      decode_op_32(r, ext, in, rd, rs1, rs2);
       return;
     case 0x2f: decode_amo(r, xlen, in, rd, rs1, rs2); return;
     case 0x0f:
@@ -336,6 +370,7 @@ static void decode32(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
       /* Zicbom: CBO.INVAL/CLEAN/FLUSH (imm 0/1/2) with rd = 0; imm 4 (CBO.ZERO) is Zicboz. */
       else if (f3 == 2 && (ext & ISA_EXT_ZICBOM) && rd == 0 && bits(r, 31, 20) <= 2)
         set(in, OP_CBO, 0, rs1, 0, (int32_t)bits(r, 31, 20));
+      else if (f3 == 2 && (ext & ISA_EXT_ZICBOZ) && rd == 0 && bits(r, 31, 20) == 4) set(in, OP_CBO_ZERO, 0, rs1, 0, 0);
       else break;
       return;
     case 0x73: decode_system(r, in, rd, rs1); return;

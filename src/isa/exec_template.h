@@ -435,6 +435,33 @@ L_BINV: WR(R1 ^ ((ux)1 << (R2 & (XLEN - 1)))); NEXT;
 L_BINVI: WR(R1 ^ ((ux)1 << in->imm)); NEXT;
 L_BSET: WR(R1 | ((ux)1 << (R2 & (XLEN - 1)))); NEXT;
 L_BSETI: WR(R1 | ((ux)1 << in->imm)); NEXT;
+/* The RV64-only forms of Zba and Zbb (the decoder never produces them for RV32). */
+L_ADD_UW: WR((uint64_t)(uint32_t)R1 + R2); NEXT;
+L_SH1ADD_UW: WR(((uint64_t)(uint32_t)R1 << 1) + R2); NEXT;
+L_SH2ADD_UW: WR(((uint64_t)(uint32_t)R1 << 2) + R2); NEXT;
+L_SH3ADD_UW: WR(((uint64_t)(uint32_t)R1 << 3) + R2); NEXT;
+L_SLLI_UW: WR((uint64_t)(uint32_t)R1 << in->imm); NEXT;
+L_CLZW: WR((uint32_t)R1 ? (ux)__builtin_clz((uint32_t)R1) : 32); NEXT;
+L_CTZW: WR((uint32_t)R1 ? (ux)__builtin_ctz((uint32_t)R1) : 32); NEXT;
+L_CPOPW: WR(__builtin_popcount((uint32_t)R1)); NEXT;
+L_ROLW: { uint32_t v_ = (uint32_t)R1, s_ = (uint32_t)R2 & 31; WR((int64_t)(int32_t)((v_ << s_) | (v_ >> ((32 - s_) & 31)))); NEXT; }
+L_RORW: { uint32_t v_ = (uint32_t)R1, s_ = (uint32_t)R2 & 31; WR((int64_t)(int32_t)((v_ >> s_) | (v_ << ((32 - s_) & 31)))); NEXT; }
+L_RORIW: { uint32_t v_ = (uint32_t)R1, s_ = (uint32_t)in->imm; WR((int64_t)(int32_t)((v_ >> s_) | (v_ << ((32 - s_) & 31)))); NEXT; }
+/* Zicond (1.0.0). */
+L_CZERO_EQZ: WR(R2 == 0 ? 0 : R1); NEXT;
+L_CZERO_NEZ: WR(R2 != 0 ? 0 : R1); NEXT;
+/* Zicboz: CBO.ZERO stores zeros over the cache block holding the address (hart_cbo_zero). */
+L_CBO_ZERO: {
+  h->cur_block = blk, h->cur_insn = in;
+  int r = hart_cbo_zero(h, R1);
+  h->cur_block = NULL;
+  if (unlikely(r)) {
+    fault_cause = r;
+    fault_addr = r == EXC_ILLEGAL_INSN ? in->raw : R1;
+    goto fault;
+  }
+  NEXT;
+}
 /* Zicbom: no data moves (memory is coherent here); the address is checked like a store's and
  * the core's cache model, if any, sees the operation. */
 L_CBO: {

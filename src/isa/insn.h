@@ -69,7 +69,7 @@ static inline enum fp_kind insn_fp_kind(const struct insn *in) {
 
 /* Optional extensions the decoder accepts only when asked to (insn_decode_ext): without them
  * their encodings are illegal instructions, as on a core that lacks them. I, M, A, C, Zicsr and
- * Zifencei are always decoded. The bit-manipulation extensions are decoded for RV32 only. */
+ * Zifencei are always decoded; PAUSE (Zihintpause) is a FENCE hint, decoded with or without it. */
 enum isa_ext {
   ISA_EXT_ZBA = 1 << 0,    /* address generation: SH1ADD, SH2ADD, SH3ADD */
   ISA_EXT_ZBB = 1 << 1,    /* basic bit manipulation */
@@ -78,6 +78,9 @@ enum isa_ext {
   ISA_EXT_ZICBOM = 1 << 4, /* cache-block management: CBO.CLEAN, CBO.FLUSH, CBO.INVAL */
   ISA_EXT_F = 1 << 5,      /* single-precision floating point (letter F) */
   ISA_EXT_D = 1 << 6,      /* double-precision floating point (letter D; needs F) */
+  ISA_EXT_ZICOND = 1 << 7, /* integer conditional operations: CZERO.EQZ, CZERO.NEZ */
+  ISA_EXT_ZICBOZ = 1 << 8, /* cache-block zero: CBO.ZERO */
+  ISA_EXT_ZIHINTPAUSE = 1 << 9, /* PAUSE (a FENCE hint; named in the ISA string only) */
 };
 
 /* Decodes one instruction (`raw`, 16 or 32 bits; 16-bit when (raw & 3) != 3) for XLEN 32 or

@@ -37,6 +37,25 @@ int bus_add_device(struct bus *bus, const struct device *dev) {
   return 0;
 }
 
+int bus_add_ram_device(struct bus *bus, const struct device *dev) {
+  if (!dev->write || !bus_ram_ptr(bus, dev->base, dev->size) || bus->num_ram_devices == BUS_MAX_RAM_DEVICES)
+    return -1;
+  bus->ram_devices[bus->num_ram_devices++] = *dev;
+  for (uint64_t pa = dev->base & ~0xfffull; pa < dev->base + dev->size; pa += 0x1000)
+    bus->watched[(pa - bus->ram_base) >> 12] = 1;
+  return 0;
+}
+
+/* A store of [pa, pa + size) to a watched RAM page: the RAM devices it touches see it. */
+static int ram_devices_write(struct bus *bus, uint64_t pa, unsigned size, uint64_t value) {
+  int r = 0;
+  for (unsigned i = 0; i < bus->num_ram_devices; i++) {
+    const struct device *d = &bus->ram_devices[i];
+    if (pa - d->base < d->size && d->write(d->ctx, pa - d->base, size, value) == BUS_BREAK) r = BUS_BREAK;
+  }
+  return r;
+}
+
 static const struct device *find_device(const struct bus *bus, uint64_t pa, unsigned size) {
   for (unsigned i = 0; i < bus->num_devices; i++) {
     const struct device *d = &bus->devices[i];
@@ -86,7 +105,7 @@ int bus_write(struct bus *bus, uint64_t pa, unsigned size, uint64_t value) {
   uint8_t *p = bus_ram_ptr(bus, pa, size);
   if (p) {
     ram_store(p, size, value);
-    return 0;
+    return bus->watched[(pa - bus->ram_base) >> 12] ? ram_devices_write(bus, pa, size, value) : 0;
   }
   const struct device *d = find_device(bus, pa, size);
   if (!d || !d->write) return BUS_FAULT;

@@ -22,18 +22,26 @@ struct device {
 };
 
 #define BUS_MAX_DEVICES 8
+#define BUS_MAX_RAM_DEVICES 2
 
 struct bus {
   uint64_t ram_base, ram_size;
   uint8_t *ram;          /* ram_size bytes, mapped lazily so untouched RAM costs no memory */
-  uint8_t *watched;      /* one byte per RAM page: 1 = stores must take the slow path (HTIF) */
+  uint8_t *watched;      /* one byte per RAM page: 1 = a RAM device lies there, so stores must
+                          * take the slow path (no store TLB entry) and reach bus_write */
   struct device devices[BUS_MAX_DEVICES];
   unsigned num_devices;
+  struct device ram_devices[BUS_MAX_RAM_DEVICES]; /* see bus_add_ram_device */
+  unsigned num_ram_devices;
 };
 
 int bus_init(struct bus *bus, uint64_t ram_base, uint64_t ram_size) __attribute__((warn_unused_result));
 void bus_destroy(struct bus *bus);
 int bus_add_device(struct bus *bus, const struct device *dev) __attribute__((warn_unused_result));
+/* A device that lives in RAM (HTIF's tohost): loads read the RAM as usual; a store writes the
+ * RAM and then calls dev->write with what it wrote (its result is the store's: 0 or
+ * BUS_BREAK). dev->read is not used. */
+int bus_add_ram_device(struct bus *bus, const struct device *dev) __attribute__((warn_unused_result));
 
 /* Host pointer to RAM at physical address pa if [pa, pa+len) lies in RAM, else NULL. */
 static inline uint8_t *bus_ram_ptr(const struct bus *bus, uint64_t pa, uint64_t len) {

@@ -6,6 +6,7 @@
 #include "profiles/generic.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* SBI PMU hardware general event codes (SBI spec, table "PMU Hardware Events"). */
@@ -71,13 +72,50 @@ static const struct profile_numeric_option generic_options[] = {
     {"bpred", GOPT_BPRED, 1, GENERIC_BPRED_MAX, true},
 };
 
+/* The options that are profile fields rather than model sizes: pmp=0|16|64 (PMP entries),
+ * pmp_granularity=BYTES (a power of two >= 4) and misaligned=hardware|trap. Returns 1 if `key`
+ * is none of them. */
+static int core_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
+  char *end;
+  unsigned long long v = strtoull(value, &end, 0);
+  bool number = *value && !*end && *value != '-';
+  if (!strcmp(key, "pmp")) {
+    if (!number || (v != 0 && v != 16 && v != 64)) {
+      snprintf(err, errlen, "core %s: pmp=%s: expected 0, 16 or 64 (PMP entries)", p->name, value);
+      return -1;
+    }
+    p->pmp_entries = (unsigned)v;
+    return 0;
+  }
+  if (!strcmp(key, "pmp_granularity")) {
+    if (!number || v < 4 || (v & (v - 1)) || v > (1ull << 40)) {
+      snprintf(err, errlen, "core %s: pmp_granularity=%s: expected a power of two in 4..2^40 (bytes)", p->name, value);
+      return -1;
+    }
+    p->pmp_granularity_log2 = (unsigned)__builtin_ctzll(v) - 2;
+    return 0;
+  }
+  if (!strcmp(key, "misaligned")) {
+    if (strcmp(value, "hardware") && strcmp(value, "trap")) {
+      snprintf(err, errlen, "core %s: misaligned=%s: expected hardware or trap", p->name, value);
+      return -1;
+    }
+    p->misaligned_in_hardware = !strcmp(value, "hardware");
+    return 0;
+  }
+  return 1;
+}
+
 static int generic_set_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
   int r = profile_numeric_option(p, generic_options, sizeof generic_options / sizeof *generic_options, key,
                                  value, err, errlen);
   if (r <= 0) return r;
+  r = core_option(p, key, value, err, errlen);
+  if (r <= 0) return r;
   snprintf(err, errlen,
-           "core %s: unknown option '%s' (known: counters=N, width=N, icache=BYTES, icache_line=BYTES, "
-           "icache_ways=N, dcache=BYTES, dcache_line=BYTES, dcache_ways=N, itlb=ENTRIES, dtlb=ENTRIES, bpred=ENTRIES)",
+           "core %s: unknown option '%s' (known: counters=N, width=N, pmp=0|16|64, pmp_granularity=BYTES, "
+           "misaligned=hardware|trap, icache=BYTES, icache_line=BYTES, icache_ways=N, dcache=BYTES, dcache_line=BYTES, "
+           "dcache_ways=N, itlb=ENTRIES, dtlb=ENTRIES, bpred=ENTRIES)",
            p->name, key);
   return -1;
 }
@@ -110,9 +148,13 @@ static uint64_t generic_reset(const struct profile *p, unsigned idx) {
 const struct profile generic_profile = {
     .name = "generic",
     .description = "29 programmable 64-bit counters, SBI event indices as selectors, Sscofpmf, Smcntrpmf",
-    .default_isa = "rv64imac",
+    /* What current distributions and compilers target: RV64GC (RVA20) with B, Zicond and the
+     * cache-block operations. */
+    .default_isa = "rv64imafdc_zicbom_zicboz_zicond_zihintpause_zba_zbb_zbc_zbs",
     .default_platform = "virt",
     .isa_letters = "imafdc",
+    .isa_ext = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICOND | ISA_EXT_ZICBOM |
+               ISA_EXT_ZICBOZ | ISA_EXT_ZIHINTPAUSE,
     .xlens = 3,
     .has_s_mode = true,
     .has_u_mode = true,
@@ -128,6 +170,14 @@ const struct profile generic_profile = {
     .decode_selector = generic_decode,
     .selector_reset = generic_reset,
     .max_cycles_per_insn = 1,
+    /* Misaligned loads and stores are done in hardware, as on QEMU and most application cores
+     * (misaligned=trap leaves them to M mode); 16 PMP entries of 4 bytes, as QEMU's virt. */
+    .misaligned_in_hardware = true,
+    .pmp_entries = 16,
+    .pmp_granularity_log2 = 0,
+    /* The Zicbom/Zicboz block: the L1 data cache line of the models' defaults. */
+    .cbom_block_bytes = 64,
+    .cboz_block_bytes = 64,
     .set_option = generic_set_option,
     .check = generic_check,
     /* Defaults: a typical application core's L1s (32 KiB, 8 ways, 64-byte lines: a way is one

@@ -10,6 +10,11 @@
  * - Timing options: multiplier=fast|single-cycle|slow, bta=on|off (branch target ALU),
  *   wb_stage=on|off (writeback stage), mem_wait=N (data memory wait states; not measured on
  *   the RTL: each data access waits N more cycles, counted in NumCyclesLSU).
+ * - rv32b=none|balanced|otearlgrey|full: the RTL's RV32B parameter (default none, as the
+ *   measured configurations). Of the ratified bit manipulation, balanced decodes Zba, Zbb and
+ *   Zbs, otearlgrey and full Zbc too (ibex_decoder.sv); rotates (ROL, ROR, RORI) are
+ *   multi-cycle ALU operations there (alu_multicycle_o: one more cycle, no event), the others
+ *   take one cycle. The draft-only instructions of those options are not implemented.
  *
  * The core clock is gated in WFI, so no counter advances while it sleeps (measured), which is
  * why NumCyclesWFI of the document variant stays 0 unless a platform keeps the clock running. */
@@ -20,7 +25,7 @@
 #include "csr/csr.h"
 #include "profiles/profile.h"
 
-enum { OPT_MULTIPLIER, OPT_BTA, OPT_WB, OPT_MEM_WAIT, OPT_VARIANT_RTL };
+enum { OPT_MULTIPLIER, OPT_BTA, OPT_WB, OPT_MEM_WAIT, OPT_VARIANT_RTL, OPT_RV32B };
 enum { MUL_FAST, MUL_SINGLE_CYCLE, MUL_SLOW };
 
 #define SEL(bit) (1ull << (bit))
@@ -149,6 +154,9 @@ static void ibex_time_insn(const struct profile *p, const struct insn_context *c
       timing_add(t, IF, 1);
       timing_add(t, 0, 1);
       break;
+    case OP_ROL: case OP_ROR: case OP_RORI: /* RV32B: a two-cycle ALU operation */
+      timing_add(t, 0, 1);
+      break;
     case OP_WFI: /* measured: 5 cycles awake (sleep itself is not counted: clock gated) */
       timing_add(t, IF, 1);
       timing_add(t, 0, 3);
@@ -223,6 +231,11 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     unsigned long n = strtoul(value, &end, 10);
     if (!*value || *end || n > 64) bad = 1;
     else p->options[OPT_MEM_WAIT] = n;
+  } else if (!strcmp(key, "rv32b")) {
+    static const char *const names[] = {"none", "balanced", "otearlgrey", "full"};
+    bad = 1;
+    for (unsigned k = 0; k < 4; k++)
+      if (!strcmp(value, names[k])) p->options[OPT_RV32B] = k, bad = 0;
   } else if (!strcmp(key, "variant")) {
     if (!strcmp(value, "doc")) p->options[OPT_VARIANT_RTL] = 0;
     else if (!strcmp(value, "rtl")) p->options[OPT_VARIANT_RTL] = 1;
@@ -230,7 +243,8 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
   } else {
     snprintf(err, errlen,
              "core ibex: unknown option '%s' (known: counters=N, width=N, variant=doc|rtl, "
-             "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N)",
+             "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N, "
+             "rv32b=none|balanced|otearlgrey|full)",
              key);
     return -1;
   }
@@ -243,6 +257,14 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
 }
 
 static void ibex_finish(struct profile *p) {
+  /* The ratified bit manipulation each RV32B option decodes (see the top of the file). */
+  static const unsigned rv32b_ext[] = {0, ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBS,
+                                       ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS,
+                                       ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS};
+  static const char *const rv32b_isa[] = {"rv32imc", "rv32imc_zba_zbb_zbs", "rv32imc_zba_zbb_zbc_zbs",
+                                          "rv32imc_zba_zbb_zbc_zbs"};
+  p->isa_ext = rv32b_ext[p->options[OPT_RV32B]];
+  p->default_isa = rv32b_isa[p->options[OPT_RV32B]];
   unsigned max = p->options[OPT_VARIANT_RTL] ? 10 : 8;
   if (p->num_hpm > max) p->num_hpm = max; /* more counters do not exist (spec) */
   apply_timing(p);

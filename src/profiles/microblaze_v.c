@@ -586,7 +586,7 @@ static void mb_finish(struct profile *p) {
 const struct profile microblaze_v_profile = {
     .name = "microblaze-v",
     .description = "AMD MicroBlaze V: RV32IMAFC+Zb*+Zicbom, class/event selectors, latency counters, caches, BTC",
-    .default_isa = "rv32imafc_zba_zbb_zbc_zbs_zicbom",
+    .default_isa = "rv32imafc_zicbom_zba_zbb_zbc_zbs",
     .default_platform = "virt",
     .isa_letters = "imafc",
     .isa_ext = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM,

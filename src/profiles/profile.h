@@ -82,7 +82,8 @@ struct profile {
   struct insn_timing reset_fill;       /* cycles from reset to the first instruction */
   uint64_t reset_events;               /* events counted once at reset without a cycle of their
                                         * own (Ibex counts two fetch waits in one cycle) */
-  bool misaligned_in_hardware;         /* loads/stores crossing a word are split, not trapped */
+  bool misaligned_in_hardware;         /* misaligned loads/stores are performed (split into
+                                        * bytes), not trapped */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
@@ -96,6 +97,10 @@ struct profile {
                                       * seeing the interrupt (platforms that model it) */
   uint64_t options[24];              /* profile-specific option values (see each profile) */
   unsigned cbom_block_bytes;         /* Zicbom cache-block size (device tree), 0 if unknown */
+  unsigned cboz_block_bytes;         /* Zicboz block CBO.ZERO clears (device tree; a power of two
+                                      * >= 8), 0 without Zicboz */
+  unsigned pmp_entries;              /* PMP entries (privileged spec 3.7): 0, 16 or 64 */
+  unsigned pmp_granularity_log2;     /* PMP granularity 2^(G+2) bytes: this is G */
   uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral
                                       * (dev/periph.c) for this core; 0: none */
   uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not

@@ -8,13 +8,16 @@ static uint64_t kind_event(enum op op) {
     case OP_LUI: case OP_AUIPC: case OP_ADDI: case OP_SLTI: case OP_SLTIU: case OP_XORI: case OP_ORI: case OP_ANDI:
     case OP_SLLI: case OP_SRLI: case OP_SRAI: case OP_ADD: case OP_SUB: case OP_SLL: case OP_SLT: case OP_SLTU:
     case OP_XOR: case OP_SRL: case OP_SRA: case OP_OR: case OP_AND: case OP_ADDIW: case OP_SLLIW: case OP_SRLIW:
-    case OP_SRAIW: case OP_ADDW: case OP_SUBW: case OP_SLLW: case OP_SRLW: case OP_SRAW:
+    case OP_SRAIW: case OP_ADDW: case OP_SUBW: case OP_SLLW: case OP_SRLW: case OP_SRAW: case OP_CZERO_EQZ:
+    case OP_CZERO_NEZ:
       return EV_BIT(EV_ARITH_INSNS);
     case OP_SH1ADD: case OP_SH2ADD: case OP_SH3ADD: case OP_ANDN: case OP_ORN: case OP_XNOR: case OP_CLZ:
     case OP_CTZ: case OP_CPOP: case OP_MAX: case OP_MAXU: case OP_MIN: case OP_MINU: case OP_SEXT_B:
     case OP_SEXT_H: case OP_ZEXT_H: case OP_ROL: case OP_ROR: case OP_RORI: case OP_ORC_B: case OP_REV8:
     case OP_CLMUL: case OP_CLMULH: case OP_CLMULR: case OP_BCLR: case OP_BCLRI: case OP_BEXT: case OP_BEXTI:
-    case OP_BINV: case OP_BINVI: case OP_BSET: case OP_BSETI:
+    case OP_BINV: case OP_BINVI: case OP_BSET: case OP_BSETI: case OP_ADD_UW: case OP_SH1ADD_UW:
+    case OP_SH2ADD_UW: case OP_SH3ADD_UW: case OP_SLLI_UW: case OP_CLZW: case OP_CTZW: case OP_CPOPW: case OP_ROLW:
+    case OP_RORW: case OP_RORIW:
       return EV_BIT(EV_BITMANIP_INSNS);
     case OP_JAL: return EV_BIT(EV_JAL_INSNS);
     case OP_JALR: return EV_BIT(EV_JALR_INSNS);
@@ -22,7 +25,7 @@ static uint64_t kind_event(enum op op) {
     case OP_SFENCE_VMA: case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI:
     case OP_CSRRCI:
       return EV_BIT(EV_SYSTEM_INSNS);
-    case OP_CBO: return EV_BIT(EV_CBO_INSNS);
+    case OP_CBO: case OP_CBO_ZERO: return EV_BIT(EV_CBO_INSNS);
     default: return 0;
   }
 }
@@ -94,7 +97,8 @@ static unsigned sources(enum op op) {
     case OP_SRLI: case OP_SRAI: case OP_ADDIW: case OP_SLLIW: case OP_SRLIW: case OP_SRAIW: case OP_CSRRW:
     case OP_CSRRS: case OP_CSRRC: case OP_CLZ: case OP_CTZ: case OP_CPOP: case OP_SEXT_B: case OP_SEXT_H:
     case OP_ZEXT_H: case OP_RORI: case OP_ORC_B: case OP_REV8: case OP_BCLRI: case OP_BEXTI: case OP_BINVI:
-    case OP_BSETI: case OP_CBO:
+    case OP_BSETI: case OP_CBO: case OP_CBO_ZERO: case OP_SLLI_UW: case OP_CLZW: case OP_CTZW: case OP_CPOPW:
+    case OP_RORIW:
       return 1;
     default:
       return 3; /* register-register ALU, M, branches, stores, AMOs, SFENCE.VMA */

@@ -26,16 +26,23 @@ static int rv64_only(unsigned op) {
   switch (op) {
     case OP_LD: case OP_SD: case OP_LWU: case OP_ADDIW: case OP_SLLIW: case OP_SRLIW: case OP_SRAIW:
     case OP_ADDW: case OP_SUBW: case OP_SLLW: case OP_SRLW: case OP_SRAW: case OP_MULW: case OP_DIVW:
-    case OP_DIVUW: case OP_REMW: case OP_REMUW: case OP_AMO_D:
+    case OP_DIVUW: case OP_REMW: case OP_REMUW: case OP_AMO_D: case OP_ADD_UW: case OP_SH1ADD_UW:
+    case OP_SH2ADD_UW: case OP_SH3ADD_UW: case OP_SLLI_UW: case OP_CLZW: case OP_CTZW: case OP_CPOPW: case OP_ROLW:
+    case OP_RORW: case OP_RORIW:
       return 1;
   }
   return 0;
 }
 
-static void check(uint32_t raw, unsigned xlen) {
+/* Every optional extension the decoder knows (the generic core's default set). */
+#define ALL_EXT                                                                                      \
+  (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM | ISA_EXT_ZICBOZ | ISA_EXT_ZICOND | \
+   ISA_EXT_F | ISA_EXT_D)
+
+static void check_ext(uint32_t raw, unsigned xlen, unsigned ext) {
   struct insn in, again;
   memset(&in, 0xa5, sizeof in);
-  insn_decode(raw, xlen, &in);
+  insn_decode_ext(raw, xlen, ext, &in);
   if (in.op >= OP_COUNT) fail(raw, xlen, &in, "op >= OP_COUNT");
   if (in.op == OP_END_BLOCK) fail(raw, xlen, &in, "decoder produced END_BLOCK");
   if (in.rd > REG_SINK) fail(raw, xlen, &in, "rd > 32");
@@ -48,8 +55,14 @@ static void check(uint32_t raw, unsigned xlen) {
   if (in.raw != (compressed ? (raw & 0xffff) : raw)) fail(raw, xlen, &in, "raw field wrong");
   if (xlen == 32 && rv64_only(in.op)) fail(raw, xlen, &in, "RV64-only operation on RV32");
   memset(&again, 0x5a, sizeof again);
-  insn_decode(compressed ? (raw & 0xffff) | 0xabcd0000u : raw, xlen, &again);
+  insn_decode_ext(compressed ? (raw & 0xffff) | 0xabcd0000u : raw, xlen, ext, &again);
   if (memcmp(&in, &again, sizeof in) != 0) fail(raw, xlen, &in, "not deterministic (or upper bits of a 16-bit encoding matter)");
+}
+
+/* Without and with every optional extension. */
+static void check(uint32_t raw, unsigned xlen) {
+  check_ext(raw, xlen, 0);
+  check_ext(raw, xlen, ALL_EXT);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {

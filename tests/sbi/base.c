@@ -16,6 +16,9 @@ int main(void) {
   for (unsigned i = 0; i < sizeof present / sizeof *present; i++) CHECK_RET(sbi_probe_extension(present[i]), 0, 1);
   /* DBCN came with SBI 2.0 (OpenSBI 1.3). */
   CHECK_RET(sbi_probe_extension(0x4442434e), 0, BY_FW(1, 0));
+  /* SUSP came with SBI 2.0, FWFT with 3.0: neither in OpenSBI 1.1. */
+  CHECK_RET(sbi_probe_extension(SBI_EXT_SUSP), 0, BY_FW(1, 0));
+  CHECK_RET(sbi_probe_extension(SBI_EXT_FWFT), 0, BY_FW(1, 0));
   /* The legacy extensions 0x00-0x08 (SBI v0.1): rvpmu's firmware has none; OpenSBI 1.1 still
    * has them all (the spec keeps them as deprecated, optional). 0x0f is not one. */
   CHECK_RET(sbi_probe_extension(0x0), 0, BY_FW(0, 1));
@@ -23,8 +26,8 @@ int main(void) {
   CHECK_RET(sbi_probe_extension(0x8), 0, BY_FW(0, 1));
   /* Extensions not implemented, experimental and vendor space. */
   static const unsigned long absent[] = {0xf, 0x4e41434c /* NACL */, 0x535441 /* STA */,
-                                         0x535553 /* SUSP */, 0x43505043 /* CPPC */, 0x535345 /* SSE */,
-                                         0x46574654 /* FWFT */, 0x08000000, 0x09000000, 0x0fffffff, 0x7fffffff};
+                                         0x43505043 /* CPPC */, 0x535345 /* SSE */, 0x44425452 /* DBTR */,
+                                         0x4d505859 /* MPXY */, 0x08000000, 0x09000000, 0x0fffffff, 0x7fffffff};
   for (unsigned i = 0; i < sizeof absent / sizeof *absent; i++) CHECK_RET(sbi_probe_extension(absent[i]), 0, 0);
 
   struct sbiret r = sbi_get_mvendorid();
@@ -46,6 +49,8 @@ int main(void) {
   CHECK_ERR(sbi_ecall(0x53525354, 1, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
   CHECK_ERR(sbi_ecall(0x504d55, 9, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
   CHECK_ERR(sbi_ecall(0x4442434e, 3, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
+  CHECK_ERR(sbi_ecall(SBI_EXT_SUSP, 1, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
+  CHECK_ERR(sbi_ecall(SBI_EXT_FWFT, 2, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
   CHECK_ERR(sbi_ecall(0x12345678, 0, 0, 0, 0, 0, 0, 0), SBI_ERR_NOT_SUPPORTED);
   /* Legacy set_timer (EID 0x00, SBI v0.1): not offered by rvpmu's firmware. OpenSBI 1.1 sets the
    * timer (to 120, in the past: STIP pending) and returns 0 in a0 (legacy calls have no sbiret

@@ -33,6 +33,7 @@ static const struct expect expects[] = {
     {0x00001, 0x55, 1, 1},               /* event_data of general events is not read (table 47) */
     {0x00000, 0, UNTOUCHED, UNTOUCHED},  /* NO_EVENT is not an event */
     {0x0000b, 0, UNTOUCHED, UNTOUCHED},  /* general code 11: not defined */
+    {0x0ffff, 0, UNTOUCHED, UNTOUCHED},  /* general code 0xffff: not defined */
     {0x00006, 0, 1, 0},                  /* BRANCH_MISSES: rvpmu's branch predictor model */
     {0x10019, 0, 1, 1},                  /* DTLB read miss: rvpmu's TLB model; QEMU maps it too */
     {0x1001b, 0, 1, 1},                  /* DTLB write miss */
@@ -48,6 +49,8 @@ static const struct expect expects[] = {
     {0x10010, 0, 0, 0},                  /* LL read access: no counter */
     {0x10038, 0, UNTOUCHED, UNTOUCHED},  /* cache id 7 */
     {0x10006, 0, UNTOUCHED, UNTOUCHED},  /* op 3 */
+    {0x1fff9, 0, UNTOUCHED, UNTOUCHED},  /* cache id 8191 */
+    {0x10031, 0, 0, 0},                  /* NODE read miss: defined, no counter */
     {0x20000, 0x20001, 1, 0},            /* raw: rvpmu's loads */
     {0x20000, 0x20fff, 0, 0},            /* raw: an unknown selector */
     {0x20000, 1ULL << 48, UNTOUCHED, UNTOUCHED}, /* raw type 2: 48 bits */
@@ -56,12 +59,16 @@ static const struct expect expects[] = {
     {0x30000, 1ULL << 55 | 0x20002, 0, 0},       /* raw v2: 56 bits allowed, but not mapped */
     {0x30000, 1ULL << 56, UNTOUCHED, UNTOUCHED},
     {0x40000, 0, UNTOUCHED, UNTOUCHED},  /* type 4 */
+    {0xe0001, 0, UNTOUCHED, UNTOUCHED},  /* type 14 */
     {0xf0000, 0, 1, 1},                  /* firmware events 0..21: all countable */
     {0xf0005, 0, 1, 1},
     {0xf000e, 0, 1, 1},                  /* HFENCE_GVMA_SENT: countable (stays 0 without H) */
     {0xf0015, 0, 1, 1},
     {0xf0005, 1, UNTOUCHED, UNTOUCHED},  /* firmware event with event_data */
     {0xf0016, 0, UNTOUCHED, UNTOUCHED},  /* 22: reserved */
+    {0xf00ff, 0, UNTOUCHED, UNTOUCHED},  /* 255: reserved */
+    {0xffffe, 0, 0, 0},                  /* 65534: the last implementation-specific code */
+    {0xf0100, 5, UNTOUCHED, UNTOUCHED},  /* implementation specific with event_data */
     {0xf0100, 0, 0, 0},                  /* implementation specific: valid, none implemented */
     {0xfffff, 0x1234, 0, 0},             /* SBI_PMU_FW_PLATFORM: valid with any data, none */
 };

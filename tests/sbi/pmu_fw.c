@@ -3,9 +3,11 @@
  * instructions it passes on to S mode, set_timer calls, IPIs and remote fences (sent to and
  * received by this hart itself here; other harts in ipi.c and rfence.c), the HFENCE events
  * (0 without the H extension, whose calls are NOT_SUPPORTED); fw_read and fw_read_hi of 64-bit
- * values. Also checks the emulated misaligned accesses load and store the right bytes.
- * run: qemu=yes cores=default,microblaze harts=1,4
- * (QEMU 7.2 does misaligned loads and stores in hardware: no trap, the firmware counts 0)
+ * values. Also checks the emulated misaligned accesses load and store the right bytes, FP
+ * ones (FLW/FSW, FLD/FSD, compressed forms) included where the harts have F and D.
+ * run: qemu=yes cores=default,trap,microblaze harts=1,4
+ * (QEMU 7.2 and rvpmu's generic core do misaligned loads and stores in hardware: no trap, the
+ * firmware counts 0; generic,misaligned=trap and MicroBlaze V trap and the firmware emulates)
  * OpenSBI 1.1 counts the same events alike; it checks neither the harts of a mask nor the
  * ranges of remote fences (below). */
 #include "pmu_util.h"
@@ -107,8 +109,44 @@ int main(void) {
   stores++;
   CHECK_EQ(*(volatile uint64_t *)(buf + 48), 0x0203040506070800UL | 0xb0);
 #endif
-  CHECK_EQ(count(SBI_PMU_FW_MISALIGNED_LOAD), machine.rvpmu ? loads : 0);
-  CHECK_EQ(count(SBI_PMU_FW_MISALIGNED_STORE), machine.rvpmu ? stores : 0);
+  /* FLW/FSW, FLD/FSD and their compressed forms, misaligned (the firmware emulates them
+   * through the FP registers): the bytes arrive unchanged. */
+  if (machine.f_ext) {
+    csr_set(CSR_SSTATUS, 1UL << 13); /* FS = Initial */
+    for (unsigned i = 0; i < sizeof buf; i++) buf[i] = (uint8_t)(0x40 + i);
+    register uint8_t *src __asm__("a0") = buf + 1, *dst __asm__("a1") = buf + 33;
+    CHECK_EQ(TRAPS_IN(__asm__ volatile(".option push\n.option arch, +f\nflw ft0, 0(%0)\nfsw ft0, 0(%1)\n.option pop" ::"r"(src),
+                                       "r"(dst) : "memory")),
+             0);
+    loads++, stores++;
+    CHECK_EQ(buf[33] | buf[34] << 8 | buf[35] << 16 | (uint32_t)buf[36] << 24, 0x44434241U);
+#if XLEN == 32
+    src = buf + 5, dst = buf + 37; /* C.FLW, C.FSW (RV32 only) */
+    CHECK_EQ(TRAPS_IN(__asm__ volatile(".option push\n.option arch, +f\nc.flw fs0, 0(%0)\nc.fsw fs0, 0(%1)\n.option pop" ::"r"(src),
+                                       "r"(dst) : "memory")),
+             0);
+    loads++, stores++;
+    CHECK_EQ(buf[37] | buf[38] << 8 | buf[39] << 16 | (uint32_t)buf[40] << 24, 0x48474645U);
+#endif
+    if (machine.d_ext) {
+      src = buf + 9, dst = buf + 41; /* FLD, FSD */
+      CHECK_EQ(TRAPS_IN(__asm__ volatile(".option push\n.option arch, +d\nfld ft1, 0(%0)\nfsd ft1, 0(%1)\n.option pop" ::"r"(src),
+                                         "r"(dst) : "memory")),
+               0);
+      src = buf + 17, dst = buf + 51; /* C.FLD, C.FSD */
+      CHECK_EQ(TRAPS_IN(__asm__ volatile(".option push\n.option arch, +d\nc.fld fs1, 0(%0)\nc.fsd fs1, 0(%1)\n.option pop" ::"r"(src),
+                                         "r"(dst) : "memory")),
+               0);
+      loads += 2, stores += 2;
+      for (unsigned i = 0; i < 8; i++) {
+        CHECK_EQ(buf[41 + i], 0x40 + 9 + i);
+        CHECK_EQ(buf[51 + i], 0x40 + 17 + i);
+      }
+    }
+    CHECK_EQ(csr_read(CSR_SSTATUS) & (3UL << 13), 3UL << 13); /* the loads made the FP state Dirty */
+  }
+  CHECK_EQ(count(SBI_PMU_FW_MISALIGNED_LOAD), machine.misaligned_traps ? loads : 0);
+  CHECK_EQ(count(SBI_PMU_FW_MISALIGNED_STORE), machine.misaligned_traps ? stores : 0);
 
   /* An IPI to this hart: counted as sent and received, SSIP pending. */
   CHECK_RET(sbi_send_ipi(1UL << self, 0), SBI_SUCCESS, 0);

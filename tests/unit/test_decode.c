@@ -248,46 +248,71 @@ static const uint32_t always_illegal[] = {
 };
 
 /* Optional extensions (riscv64-unknown-elf-as -march=rv32imac_zba_zbb_zbc_zbs_zicbom), each
- * with the one extension bit that enables it. */
+ * with the one extension bit that enables it; XB: the same encoding on RV64. */
 static const struct {
   struct dcase c;
   unsigned ext;
 } ext_cases[] = {
-    {{0x20c5a533, X32, OP_SH1ADD, 10, 11, 12, 0}, ISA_EXT_ZBA},  /* sh1add a0, a1, a2 */
-    {{0x207342b3, X32, OP_SH2ADD, 5, 6, 7, 0}, ISA_EXT_ZBA},     /* sh2add t0, t1, t2 */
-    {{0x20f4e433, X32, OP_SH3ADD, 8, 9, 15, 0}, ISA_EXT_ZBA},    /* sh3add s0, s1, a5 */
-    {{0x40c5f533, X32, OP_ANDN, 10, 11, 12, 0}, ISA_EXT_ZBB},    /* andn a0, a1, a2 */
-    {{0x40f766b3, X32, OP_ORN, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* orn a3, a4, a5 */
-    {{0x41eece33, X32, OP_XNOR, 28, 29, 30, 0}, ISA_EXT_ZBB},    /* xnor t3, t4, t5 */
-    {{0x60059513, X32, OP_CLZ, 10, 11, 0, 0}, ISA_EXT_ZBB},      /* clz a0, a1 */
-    {{0x60199913, X32, OP_CTZ, 18, 19, 0, 0}, ISA_EXT_ZBB},      /* ctz s2, s3 */
-    {{0x60289f93, X32, OP_CPOP, 31, 17, 0, 0}, ISA_EXT_ZBB},     /* cpop t6, a7 */
-    {{0x0ac5e533, X32, OP_MAX, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* max a0, a1, a2 */
-    {{0x0af776b3, X32, OP_MAXU, 13, 14, 15, 0}, ISA_EXT_ZBB},    /* maxu a3, a4, a5 */
-    {{0x0b6aca33, X32, OP_MIN, 20, 21, 22, 0}, ISA_EXT_ZBB},     /* min s4, s5, s6 */
-    {{0x0b9c5bb3, X32, OP_MINU, 23, 24, 25, 0}, ISA_EXT_ZBB},    /* minu s7, s8, s9 */
-    {{0x60459513, X32, OP_SEXT_B, 10, 11, 0, 0}, ISA_EXT_ZBB},   /* sext.b a0, a1 */
-    {{0x60569613, X32, OP_SEXT_H, 12, 13, 0, 0}, ISA_EXT_ZBB},   /* sext.h a2, a3 */
+    {{0x20c5a533, XB,  OP_SH1ADD, 10, 11, 12, 0}, ISA_EXT_ZBA},  /* sh1add a0, a1, a2 */
+    {{0x207342b3, XB,  OP_SH2ADD, 5, 6, 7, 0}, ISA_EXT_ZBA},     /* sh2add t0, t1, t2 */
+    {{0x20f4e433, XB,  OP_SH3ADD, 8, 9, 15, 0}, ISA_EXT_ZBA},    /* sh3add s0, s1, a5 */
+    {{0x40c5f533, XB,  OP_ANDN, 10, 11, 12, 0}, ISA_EXT_ZBB},    /* andn a0, a1, a2 */
+    {{0x40f766b3, XB,  OP_ORN, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* orn a3, a4, a5 */
+    {{0x41eece33, XB,  OP_XNOR, 28, 29, 30, 0}, ISA_EXT_ZBB},    /* xnor t3, t4, t5 */
+    {{0x60059513, XB,  OP_CLZ, 10, 11, 0, 0}, ISA_EXT_ZBB},      /* clz a0, a1 */
+    {{0x60199913, XB,  OP_CTZ, 18, 19, 0, 0}, ISA_EXT_ZBB},      /* ctz s2, s3 */
+    {{0x60289f93, XB,  OP_CPOP, 31, 17, 0, 0}, ISA_EXT_ZBB},     /* cpop t6, a7 */
+    {{0x0ac5e533, XB,  OP_MAX, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* max a0, a1, a2 */
+    {{0x0af776b3, XB,  OP_MAXU, 13, 14, 15, 0}, ISA_EXT_ZBB},    /* maxu a3, a4, a5 */
+    {{0x0b6aca33, XB,  OP_MIN, 20, 21, 22, 0}, ISA_EXT_ZBB},     /* min s4, s5, s6 */
+    {{0x0b9c5bb3, XB,  OP_MINU, 23, 24, 25, 0}, ISA_EXT_ZBB},    /* minu s7, s8, s9 */
+    {{0x60459513, XB,  OP_SEXT_B, 10, 11, 0, 0}, ISA_EXT_ZBB},   /* sext.b a0, a1 */
+    {{0x60569613, XB,  OP_SEXT_H, 12, 13, 0, 0}, ISA_EXT_ZBB},   /* sext.h a2, a3 */
     {{0x0807c733, X32, OP_ZEXT_H, 14, 15, 0, 0}, ISA_EXT_ZBB},   /* zext.h a4, a5 */
-    {{0x60c59533, X32, OP_ROL, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* rol a0, a1, a2 */
-    {{0x60f756b3, X32, OP_ROR, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* ror a3, a4, a5 */
-    {{0x61f5d513, X32, OP_RORI, 10, 11, 0, 31}, ISA_EXT_ZBB},    /* rori a0, a1, 31 */
-    {{0x2874d413, X32, OP_ORC_B, 8, 9, 0, 0}, ISA_EXT_ZBB},      /* orc.b s0, s1 */
+    {{0x60c59533, XB,  OP_ROL, 10, 11, 12, 0}, ISA_EXT_ZBB},     /* rol a0, a1, a2 */
+    {{0x60f756b3, XB,  OP_ROR, 13, 14, 15, 0}, ISA_EXT_ZBB},     /* ror a3, a4, a5 */
+    {{0x61f5d513, XB,  OP_RORI, 10, 11, 0, 31}, ISA_EXT_ZBB},    /* rori a0, a1, 31 */
+    {{0x2874d413, XB,  OP_ORC_B, 8, 9, 0, 0}, ISA_EXT_ZBB},      /* orc.b s0, s1 */
     {{0x69835293, X32, OP_REV8, 5, 6, 0, 0}, ISA_EXT_ZBB},       /* rev8 t0, t1 */
-    {{0x0ac59533, X32, OP_CLMUL, 10, 11, 12, 0}, ISA_EXT_ZBC},   /* clmul a0, a1, a2 */
-    {{0x0af736b3, X32, OP_CLMULH, 13, 14, 15, 0}, ISA_EXT_ZBC},  /* clmulh a3, a4, a5 */
-    {{0x0a7322b3, X32, OP_CLMULR, 5, 6, 7, 0}, ISA_EXT_ZBC},     /* clmulr t0, t1, t2 */
-    {{0x48c59533, X32, OP_BCLR, 10, 11, 12, 0}, ISA_EXT_ZBS},    /* bclr a0, a1, a2 */
-    {{0x49171693, X32, OP_BCLRI, 13, 14, 0, 17}, ISA_EXT_ZBS},   /* bclri a3, a4, 17 */
-    {{0x491857b3, X32, OP_BEXT, 15, 16, 17, 0}, ISA_EXT_ZBS},    /* bext a5, a6, a7 */
-    {{0x4804d413, X32, OP_BEXTI, 8, 9, 0, 0}, ISA_EXT_ZBS},      /* bexti s0, s1, 0 */
-    {{0x69499933, X32, OP_BINV, 18, 19, 20, 0}, ISA_EXT_ZBS},    /* binv s2, s3, s4 */
-    {{0x69fb1a93, X32, OP_BINVI, 21, 22, 0, 31}, ISA_EXT_ZBS},   /* binvi s5, s6, 31 */
-    {{0x299c1bb3, X32, OP_BSET, 23, 24, 25, 0}, ISA_EXT_ZBS},    /* bset s7, s8, s9 */
-    {{0x285e9e13, X32, OP_BSETI, 28, 29, 0, 5}, ISA_EXT_ZBS},    /* bseti t3, t4, 5 */
+    {{0x0ac59533, XB,  OP_CLMUL, 10, 11, 12, 0}, ISA_EXT_ZBC},   /* clmul a0, a1, a2 */
+    {{0x0af736b3, XB,  OP_CLMULH, 13, 14, 15, 0}, ISA_EXT_ZBC},  /* clmulh a3, a4, a5 */
+    {{0x0a7322b3, XB,  OP_CLMULR, 5, 6, 7, 0}, ISA_EXT_ZBC},     /* clmulr t0, t1, t2 */
+    {{0x48c59533, XB,  OP_BCLR, 10, 11, 12, 0}, ISA_EXT_ZBS},    /* bclr a0, a1, a2 */
+    {{0x49171693, XB,  OP_BCLRI, 13, 14, 0, 17}, ISA_EXT_ZBS},   /* bclri a3, a4, 17 */
+    {{0x491857b3, XB,  OP_BEXT, 15, 16, 17, 0}, ISA_EXT_ZBS},    /* bext a5, a6, a7 */
+    {{0x4804d413, XB,  OP_BEXTI, 8, 9, 0, 0}, ISA_EXT_ZBS},      /* bexti s0, s1, 0 */
+    {{0x69499933, XB,  OP_BINV, 18, 19, 20, 0}, ISA_EXT_ZBS},    /* binv s2, s3, s4 */
+    {{0x69fb1a93, XB,  OP_BINVI, 21, 22, 0, 31}, ISA_EXT_ZBS},   /* binvi s5, s6, 31 */
+    {{0x299c1bb3, XB,  OP_BSET, 23, 24, 25, 0}, ISA_EXT_ZBS},    /* bset s7, s8, s9 */
+    {{0x285e9e13, XB,  OP_BSETI, 28, 29, 0, 5}, ISA_EXT_ZBS},    /* bseti t3, t4, 5 */
     {{0x0005200f, XB, OP_CBO, S, 10, 0, 0}, ISA_EXT_ZICBOM},     /* cbo.inval (a0) */
     {{0x0013200f, XB, OP_CBO, S, 6, 0, 1}, ISA_EXT_ZICBOM},      /* cbo.clean (t1) */
     {{0x002da00f, XB, OP_CBO, S, 27, 0, 2}, ISA_EXT_ZICBOM},     /* cbo.flush (s11) */
+    /* RV64 only (riscv64-unknown-elf-as -march=rv64imac_zba_zbb_zbc_zbs_zicbom_zicboz). */
+    {{0x08c5853b, X64, OP_ADD_UW, 10, 11, 12, 0}, ISA_EXT_ZBA},    /* add.uw a0, a1, a2 */
+    {{0x0807873b, X64, OP_ADD_UW, 14, 15, 0, 0}, ISA_EXT_ZBA},     /* zext.w a4, a5 */
+    {{0x20f726bb, X64, OP_SH1ADD_UW, 13, 14, 15, 0}, ISA_EXT_ZBA}, /* sh1add.uw a3, a4, a5 */
+    {{0x207342bb, X64, OP_SH2ADD_UW, 5, 6, 7, 0}, ISA_EXT_ZBA},    /* sh2add.uw t0, t1, t2 */
+    {{0x20f4e43b, X64, OP_SH3ADD_UW, 8, 9, 15, 0}, ISA_EXT_ZBA},   /* sh3add.uw s0, s1, a5 */
+    {{0x0bf5951b, X64, OP_SLLI_UW, 10, 11, 0, 63}, ISA_EXT_ZBA},   /* slli.uw a0, a1, 63 */
+    {{0x0856961b, X64, OP_SLLI_UW, 12, 13, 0, 5}, ISA_EXT_ZBA},    /* slli.uw a2, a3, 5 */
+    {{0x6005951b, X64, OP_CLZW, 10, 11, 0, 0}, ISA_EXT_ZBB},       /* clzw a0, a1 */
+    {{0x6019991b, X64, OP_CTZW, 18, 19, 0, 0}, ISA_EXT_ZBB},       /* ctzw s2, s3 */
+    {{0x60289f9b, X64, OP_CPOPW, 31, 17, 0, 0}, ISA_EXT_ZBB},      /* cpopw t6, a7 */
+    {{0x60c5953b, X64, OP_ROLW, 10, 11, 12, 0}, ISA_EXT_ZBB},      /* rolw a0, a1, a2 */
+    {{0x60f756bb, X64, OP_RORW, 13, 14, 15, 0}, ISA_EXT_ZBB},      /* rorw a3, a4, a5 */
+    {{0x61f5d51b, X64, OP_RORIW, 10, 11, 0, 31}, ISA_EXT_ZBB},     /* roriw a0, a1, 31 */
+    {{0x63f5d513, X64, OP_RORI, 10, 11, 0, 63}, ISA_EXT_ZBB},      /* rori a0, a1, 63 */
+    {{0x6b835293, X64, OP_REV8, 5, 6, 0, 0}, ISA_EXT_ZBB},         /* rev8 t0, t1 */
+    {{0x0807c73b, X64, OP_ZEXT_H, 14, 15, 0, 0}, ISA_EXT_ZBB},     /* zext.h a4, a5 */
+    {{0x4bf71693, X64, OP_BCLRI, 13, 14, 0, 63}, ISA_EXT_ZBS},     /* bclri a3, a4, 63 */
+    {{0x4a84d413, X64, OP_BEXTI, 8, 9, 0, 40}, ISA_EXT_ZBS},       /* bexti s0, s1, 40 */
+    {{0x6a1b1a93, X64, OP_BINVI, 21, 22, 0, 33}, ISA_EXT_ZBS},     /* binvi s5, s6, 33 */
+    {{0x2bfe9e13, X64, OP_BSETI, 28, 29, 0, 63}, ISA_EXT_ZBS},     /* bseti t3, t4, 63 */
+    /* Zicond (binutils 2.40 does not know it: encodings from the Zicond 1.0 spec's table). */
+    {{0x0ec5d533, XB, OP_CZERO_EQZ, 10, 11, 12, 0}, ISA_EXT_ZICOND}, /* czero.eqz a0, a1, a2 */
+    {{0x0ef776b3, XB, OP_CZERO_NEZ, 13, 14, 15, 0}, ISA_EXT_ZICOND}, /* czero.nez a3, a4, a5 */
+    {{0x0045200f, XB, OP_CBO_ZERO, S, 10, 0, 0}, ISA_EXT_ZICBOZ},    /* cbo.zero (a0) */
 };
 
 static void check_case_ext(const struct dcase *c, unsigned xlen, unsigned ext, bool compressed) {
@@ -348,10 +373,12 @@ static void expect_illegal(uint32_t raw, unsigned xlen) {
 }
 
 /* Each optional instruction decodes with its extension (alone and with all of them), and is an
- * illegal instruction without it: with no extension, with every other one, and (Zb*) on RV64. */
+ * illegal instruction without it: with no extension, with every other one, and on the XLEN that
+ * lacks it. */
 static void test_optional_extensions(void **state) {
   (void)state;
-  const unsigned all = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM;
+  const unsigned all = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM | ISA_EXT_ZICOND |
+                       ISA_EXT_ZICBOZ;
   for (size_t i = 0; i < sizeof ext_cases / sizeof *ext_cases; i++) {
     const struct dcase *c = &ext_cases[i].c;
     unsigned own = ext_cases[i].ext;
@@ -372,7 +399,7 @@ static void test_optional_extensions(void **state) {
   }
   /* Neighbours of the new encodings stay illegal with every extension enabled. */
   static const uint32_t reserved[] = {
-      0x0045200f, /* cbo.zero (a0): Zicboz, not implemented */
+      0x0055200f, /* MISC-MEM funct3 2, imm 5 (after cbo.zero) */
       0x0035200f, /* MISC-MEM funct3 2, imm 3 */
       0x0005250f, /* cbo.inval with rd = a0: rd must be 0 */
       0x60359513, /* OP-IMM funct3 1, imm 0x603 (between cpop and sext.b) */

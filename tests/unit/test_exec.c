@@ -23,7 +23,8 @@
  * - §4.3 (Sv39): a three-level walk from satp.PPN, 1 GiB superpages, a load through a 4 KiB
  *   leaf, load page fault (13) with mtval = the virtual address for an invalid PTE, and the
  *   hardware A/D update (the walker sets A on any access and D on a store; docs/counters.md
- *   "choices").
+ *   "choices") while menvcfg.ADUE = 1 (Svadu, its reset value here), page faults instead while
+ *   it is 0 (Svade); ADUE is menvcfgh bit 29 on RV32 and read-only zero without S mode.
  *
  * Encodings from riscv64-unknown-elf-as 2.40 (canonical mnemonics from objdump -M no-aliases). */
 #include "unit_util.h"
@@ -244,7 +245,7 @@ static void test_misaligned_load_traps(void **state) {
       UT_SPIN,    /* j . */
   };
   for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
-    struct rvpmu_machine *m = ut_machine(xlen);
+    struct rvpmu_machine *m = ut_machine_core(xlen, "generic,misaligned=trap");
     handler_reads_minstret(m);
     rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
     rvpmu_hart_set_reg(m, 0, UT_A0, 0x5a);
@@ -263,7 +264,7 @@ static void test_misaligned_store_traps(void **state) {
       0x00b410a3, /* sh a1, 1(s0) */
       UT_SPIN,    /* j . */
   };
-  struct rvpmu_machine *m = ut_machine(64);
+  struct rvpmu_machine *m = ut_machine_core(64, "generic,misaligned=trap");
   handler_reads_minstret(m);
   rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
   rvpmu_hart_set_reg(m, 0, UT_A1, 0xffff);
@@ -271,6 +272,31 @@ static void test_misaligned_store_traps(void **state) {
   ut_assert_trap(m, UT_CAUSE_STORE_MISALIGNED, UT_RAM_BASE, DATA + 1);
   assert_int_equal(ut_reg(m, UT_A3), 0);
   assert_int_equal(read_phys_u64(m, DATA), 0); /* nothing written */
+  rvpmu_machine_destroy(m);
+}
+
+/* By default the generic core performs misaligned loads and stores itself (as QEMU does): a
+ * word load at DATA + 2 reads bytes 2..5 little-endian, sign-extended; a doubleword store at
+ * DATA + 3 writes bytes 3..10; no trap, all three retire. */
+static void test_misaligned_in_hardware(void **state) {
+  (void)state;
+  static const uint32_t prog[] = {
+      0x00242503, /* lw a0, 2(s0) */
+      0x00b431a3, /* sd a1, 3(s0) */
+      0x00346603, /* lwu a2, 3(s0) */
+      UT_SPIN,    /* j . */
+  };
+  struct rvpmu_machine *m = ut_machine(64);
+  ut_trap_to_spin(m);
+  ut_write_u64(m, DATA, 0x8877665544332211ull);
+  rvpmu_hart_set_reg(m, 0, UT_S0, DATA);
+  rvpmu_hart_set_reg(m, 0, UT_A1, 0x0102030405060708ull);
+  UT_RUN_PROGRAM(m, prog, 4);
+  assert_int_equal(ut_reg(m, UT_A0), 0x66554433ull);
+  assert_int_equal(read_phys_u64(m, DATA), 0x0405060708332211ull);
+  assert_int_equal(read_phys_u64(m, DATA + 8), 0x010203ull);
+  assert_int_equal(ut_reg(m, UT_A2), 0x05060708ull);
+  assert_int_equal(ut_csr(m, 0x342 /* mcause */), 0); /* no trap */
   rvpmu_machine_destroy(m);
 }
 
@@ -512,6 +538,60 @@ static void test_sv39_load_sets_only_a(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* Svadu (menvcfg.ADUE): resets to 1 on harts with S mode (the walk sets A/D, as above), is
+ * writable there and read-only zero without S mode; on RV32 it is bit 29 of menvcfgh. */
+static void test_menvcfg_adue(void **state) {
+  (void)state;
+  struct rvpmu_machine *m = ut_machine(64);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, ENVCFG_ADUE);
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, 0);
+  ut_set_csr(m, CSR_MENVCFG, ENVCFG_ADUE);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG) & ENVCFG_ADUE, ENVCFG_ADUE);
+  rvpmu_machine_destroy(m);
+  m = ut_machine(32);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), ENVCFG_ADUE >> 32); /* bit 29 */
+  ut_set_csr(m, CSR_MENVCFG, 0xffffffffu); /* the low half does not reach ADUE */
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), ENVCFG_ADUE >> 32);
+  ut_set_csr(m, CSR_MENVCFGH, 0);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  rvpmu_machine_destroy(m);
+  m = ut_machine_config(32, "ibex", NULL); /* M and U only: no ADUE */
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  ut_set_csr(m, CSR_MENVCFGH, 0xffffffffu);
+  assert_int_equal(ut_csr(m, CSR_MENVCFGH), 0);
+  rvpmu_machine_destroy(m);
+}
+
+/* ADUE = 0 (Svade): a load through a PTE without A and a store through one without D are page
+ * faults (13, 15) with mtval = the address, and the walk writes nothing. */
+static void test_sv39_svade_faults(void **state) {
+  (void)state;
+  static const uint32_t load[] = {
+      0x100005b7, /* lui a1, 0x10000 */
+      0x0005a503, /* lw a0, 0(a1)          load page fault: A clear */
+      UT_SPIN,
+  };
+  static const uint32_t store[] = {
+      0x100005b7, /* lui a1, 0x10000 */
+      0x00a5a223, /* sw a0, 4(a1)          store page fault: D clear */
+      UT_SPIN,
+  };
+  struct rvpmu_machine *m = sv39_machine();
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  UT_RUN_LOWER(m, UT_PRIV_S, 0, 0, load, 20);
+  ut_assert_trap(m, UT_CAUSE_LOAD_PAGE_FAULT, UT_LOWER + 4, PAGE_VA);
+  assert_int_equal(read_phys_u64(m, L0), pte(PAGE_PA, PTE_V | PTE_R | PTE_W));
+  rvpmu_machine_destroy(m);
+  m = sv39_machine();
+  ut_set_csr(m, CSR_MENVCFG, 0);
+  ut_write_u64(m, L0, pte(PAGE_PA, PTE_V | PTE_R | PTE_W | PTE_A)); /* A set, D clear */
+  UT_RUN_LOWER(m, UT_PRIV_S, 0, 0, store, 20);
+  ut_assert_trap(m, 15 /* store page fault */, UT_LOWER + 4, PAGE_VA + 4);
+  assert_int_equal(read_phys_u64(m, L0), pte(PAGE_PA, PTE_V | PTE_R | PTE_W | PTE_A));
+  rvpmu_machine_destroy(m);
+}
+
 /* A jump to an address that differs from a cached block's only in bits 63:62 faults: the jump
  * cache compares the whole pc (its key used to be vpc << 2 | priv, which dropped those bits and
  * ran the block of 0x80000020 for 0xc000000080000020). Bare M mode: no memory there. */
@@ -546,6 +626,7 @@ int main(void) {
       cmocka_unit_test(test_rv64_doubleword_and_lwu),
       cmocka_unit_test(test_misaligned_load_traps),
       cmocka_unit_test(test_misaligned_store_traps),
+      cmocka_unit_test(test_misaligned_in_hardware),
       cmocka_unit_test(test_access_faults),
       cmocka_unit_test(test_ecall_from_m_does_not_retire),
       cmocka_unit_test(test_ecall_cause_per_mode),
@@ -553,6 +634,8 @@ int main(void) {
       cmocka_unit_test(test_misaligned_jump_target_without_c),
       cmocka_unit_test(test_sv39_load_store_and_page_fault),
       cmocka_unit_test(test_sv39_load_sets_only_a),
+      cmocka_unit_test(test_menvcfg_adue),
+      cmocka_unit_test(test_sv39_svade_faults),
       cmocka_unit_test(test_wild_jump_does_not_alias_a_cached_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

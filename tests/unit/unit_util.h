@@ -140,6 +140,13 @@ static inline void ut_run_lower(struct rvpmu_machine *m, unsigned priv, uint32_t
       0x30200073, /* mret */
   };
   static const uint32_t handler = UT_SPIN;
+  /* S and U mode may access all memory, as firmware sets up the PMP (entry 0: NAPOT over the
+   * whole address space, RWX; privileged spec 3.7), without an instruction of its own; unless
+   * the test configured the PMP itself. */
+  if (ut_csr(m, 0x3a0 /* pmpcfg0 */) == 0) {
+    ut_set_csr(m, 0x3b0 /* pmpaddr0 */, ~0ull);
+    ut_set_csr(m, 0x3a0 /* pmpcfg0 */, 0x1f /* NAPOT | X | W | R */);
+  }
   ut_write_words(m, UT_RAM_BASE, prologue, UT_PROLOGUE_INSNS);
   ut_write_words(m, UT_HANDLER, &handler, 1);
   ut_write_words(m, UT_LOWER, code, n);

@@ -2,8 +2,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "fdt.h"
-#include "lib.h"
+#include "lib/fdt.h"
+#include "lib/lib.h"
 #include "test.h"
 
 #ifndef TEST_NAME
@@ -198,9 +198,13 @@ static void machine_read(const void *dtb) {
         machine.harts++;
         /* riscv,isa: "rv64" and the single-letter extensions up to the first '_'. */
         const char *isa = fdt_prop_get(&f, node, "riscv,isa", &len);
-        if (isa && len > 4 && isa[len - 1] == '\0')
-          for (const char *c = isa + 4; *c && *c != '_'; c++)
+        if (isa && len > 4 && isa[len - 1] == '\0') {
+          for (const char *c = isa + 4; *c && *c != '_'; c++) {
             if (*c == 'h') machine.h_ext = true;
+            if (*c == 'f') machine.f_ext = true;
+            if (*c == 'd') machine.d_ext = true;
+          }
+        }
       }
     }
   }
@@ -211,6 +215,9 @@ static void machine_read(const void *dtb) {
     test_fail(__FILE__, __LINE__, "bootargs");
   }
   machine.rvpmu = platform == 1;
+  machine.misaligned_traps = bootarg(args, "misaligned_traps") == 1; /* optional: 0 (hardware) */
+  long pmp = bootarg(args, "pmp");
+  machine.pmp = pmp < 0 ? 16 : (unsigned)pmp;
   machine.hpm = (unsigned)hpm;
   machine.width = (unsigned)width;
   machine.sscofpmf = sscof != 0;

@@ -65,6 +65,13 @@ struct sbiret sbi_hart_suspend(unsigned long type, unsigned long addr, unsigned 
 struct sbiret sbi_system_reset(unsigned long type, unsigned long reason) {
   return CALL(SBI_EXT_SRST, SBI_SRST_SYSTEM_RESET, type, reason, 0, 0, 0, 0);
 }
+struct sbiret sbi_system_suspend(unsigned long sleep_type, unsigned long resume_addr, unsigned long opaque) {
+  return CALL(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, sleep_type, resume_addr, opaque, 0, 0, 0);
+}
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value, unsigned long flags) {
+  return CALL(SBI_EXT_FWFT, SBI_FWFT_SET, feature, value, flags, 0, 0, 0);
+}
+struct sbiret sbi_fwft_get(unsigned long feature) { return CALL(SBI_EXT_FWFT, SBI_FWFT_GET, feature, 0, 0, 0, 0, 0); }
 struct sbiret sbi_debug_console_write(unsigned long num, unsigned long lo, unsigned long hi) {
   return CALL(SBI_EXT_DBCN, SBI_DBCN_WRITE, num, lo, hi, 0, 0, 0);
 }

@@ -1,6 +1,6 @@
 /* The S-mode side of the SBI: one ecall helper and a typed wrapper per function of the
  * extensions rvpmu's firmware implements. 64-bit arguments go in two registers on RV32 (low
- * first), as the SBI binary encoding requires. Constants come from firmware/sbi.h, so the
+ * first), as the SBI binary encoding requires. Constants come from firmware/lib/sbi.h, so the
  * suite and the firmware use the same numbers; the expected values in the tests are written
  * out from the spec, not taken from that header. */
 #ifndef SBI_CLIENT_H
@@ -8,9 +8,9 @@
 
 #include <stdint.h>
 
-#include "sbi.h"
+#include "lib/sbi.h"
 
-/* Not in firmware/sbi.h: the firmware implements neither. */
+/* Not in firmware/lib/sbi.h: the firmware implements neither. */
 #define SBI_IMPL_ID_OPENSBI 1UL                /* Base get_impl_id (spec 4.9) */
 #define SBI_EXT_LEGACY_SET_TIMER 0x00UL        /* SBI v0.1 (legacy) extensions */
 #define SBI_EXT_LEGACY_CONSOLE_PUTCHAR 0x01UL
@@ -48,6 +48,10 @@ struct sbiret sbi_system_reset(unsigned long type, unsigned long reason);
 struct sbiret sbi_debug_console_write(unsigned long num, unsigned long lo, unsigned long hi);
 struct sbiret sbi_debug_console_read(unsigned long num, unsigned long lo, unsigned long hi);
 struct sbiret sbi_debug_console_write_byte(uint8_t byte);
+/* SUSP, FWFT */
+struct sbiret sbi_system_suspend(unsigned long sleep_type, unsigned long resume_addr, unsigned long opaque);
+struct sbiret sbi_fwft_set(unsigned long feature, unsigned long value, unsigned long flags);
+struct sbiret sbi_fwft_get(unsigned long feature);
 /* PMU */
 struct sbiret sbi_pmu_num_counters(void);
 struct sbiret sbi_pmu_counter_get_info(unsigned long idx);

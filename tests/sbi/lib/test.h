@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "csr.h"
+#include "lib/csr.h"
 #include "sbi_client.h"
 
 #define XLEN __riscv_xlen
@@ -43,10 +43,14 @@ struct machine {
   unsigned harts;      /* cpu nodes with status okay */
   uint32_t hart_mask;  /* their ids */
   bool rvpmu;          /* platform=rvpmu (else QEMU) */
+  bool misaligned_traps; /* misaligned_traps=1: the harts trap misaligned loads and stores (the
+                        * firmware emulates them); else they do them in hardware */
+  unsigned pmp;        /* PMP entries per hart: pmp=N (optional: 16, QEMU's and rvpmu's generic core) */
   unsigned hpm;        /* implemented mhpmcounters: 3 .. 3 + hpm - 1 */
   unsigned width;      /* their width in bits */
   bool sscofpmf;       /* the harts have Sscofpmf */
   bool h_ext;          /* a hart's riscv,isa has the H extension (QEMU's default cpu) */
+  bool f_ext, d_ext;   /* ... the F and D extensions */
   uint64_t ram_base;   /* the first /memory node */
   uint64_t ram_size;
 };
