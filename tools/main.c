@@ -47,8 +47,7 @@ static char **split_long_options(int argc, char **argv, int *new_argc) {
   return out;
 }
 
-int main(int argc, char **argv) {
-  argv = split_long_options(argc, argv, &argc);
+static int run_command(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -64,4 +63,12 @@ int main(int argc, char **argv) {
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
+}
+
+int main(int argc, char **argv) {
+  int n = argc; /* split_long_options leaves it when it cannot allocate */
+  char **split = split_long_options(argc, argv, &n);
+  int status = run_command(n, split);
+  if (split != argv) free(split); /* LeakSanitizer (make SANITIZE=1) reports it otherwise */
+  return status;
 }
