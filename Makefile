@@ -40,7 +40,8 @@ $(BUILD)/obj/%.o: %.c
 # 8-byte stores that timed profiles' hart_add_timing has just made to the same counters
 # (store-forwarding stall): intmix-ibex took 9.3 s with it, 7.3 s without; the generic core's
 # gzip-initramfs boot and intmix are unchanged.
-$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o: CFLAGS_BASE += -fno-tree-slp-vectorize
+$(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/src/isa/exec_rv32_timed.o \
+  $(BUILD)/obj/src/isa/exec_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@

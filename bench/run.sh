@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs each benchmark workload on rvpmu and on QEMU (-icount shift=0, so that QEMU's minstret
 # counts instructions) and prints simulated MIPS for both, their ratio and rvpmu's peak RSS.
+# The RV32 workloads (NAME32) run on the generic core and on every timed core (BENCH_CORES).
 # Normally started by `make bench`, which builds the ELFs and build/rvpmu first.
 # See bench/README.md for the environment variables and what the numbers mean.
 #
@@ -13,20 +14,38 @@ cd "$(dirname "$0")/.." || exit 1
 
 RVPMU=${RVPMU:-./build/rvpmu}
 QEMU=${QEMU:-qemu-system-riscv64}
+QEMU32=${QEMU32:-qemu-system-riscv32}
 BENCH_RUNS=${BENCH_RUNS:-3}
 BENCH_QEMU_RUNS=${BENCH_QEMU_RUNS:-$BENCH_RUNS}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-600}
-BENCH_WORKLOADS=${BENCH_WORKLOADS:-intmix ptrchase intmix-ibex}
+# wall: elapsed time (what a user waits); cpu: user + system time of the process, which a
+# machine shared with other jobs inflates far less (needs GNU time).
+BENCH_TIME=${BENCH_TIME:-wall}
+BENCH_WORKLOADS=${BENCH_WORKLOADS:-intmix ptrchase callchase intmix32 callchase32}
+# The cores the RV32 workloads (NAME32) run on besides the generic one: every timed profile
+# in the configurations issue 12 names (see CORE_ARGS below).
+BENCH_CORES=${BENCH_CORES:-ibex-small ibex-maxperf cv32e40p mbv-5 mbv-8}
 BENCH_REQUIRE_RATIO=${BENCH_REQUIRE_RATIO:-}
-RATIO_WORKLOAD=intmix # the workload BENCH_REQUIRE_RATIO applies to
-RVPMU_EVENTS=cycles,instructions,loads,stores,branches
+RATIO_ROW=intmix/generic # the row BENCH_REQUIRE_RATIO applies to
+GENERIC_EVENTS=cycles,instructions,loads,stores,branches
 
-# Per-workload settings beyond the defaults: rvpmu options, events, QEMU binary.
-# intmix-ibex: the integer workload for RV32 on the ibex profile with all ten event counters
-# on (issue #3's speed bar: >= 0.2x QEMU-icount), on the virt memory map so QEMU runs it too.
-declare -A W_RVPMU_ARGS=([intmix-ibex]="--core ibex,counters=10,variant=rtl --platform virt")
-declare -A W_EVENTS=([intmix-ibex]="NumCycles,NumInstrRet,NumLoads,NumStores,NumBranches,NumBranchesTaken,NumCyclesIF,NumCyclesLSU")
-declare -A W_QEMU=([intmix-ibex]=qemu-system-riscv32)
+# The timed core configurations: rvpmu options. Each counts every event its core lists
+# (core_events), on the virt memory map so that QEMU runs the same ELF.
+declare -A CORE_ARGS=(
+  [ibex-small]="--core ibex,counters=10,variant=rtl"
+  [ibex-maxperf]="--core ibex,counters=10,variant=rtl,multiplier=single-cycle,bta=on,wb_stage=on"
+  [cv32e40p]="--core cv32e40p,counters=16"
+  [mbv-5]="--core microblaze-v,pipeline=5,icache=8192,dcache=8192,btc=512"
+  [mbv-8]="--core microblaze-v,pipeline=8,icache=8192,dcache=8192,btc=512"
+)
+
+# Every event `rvpmu list` shows for a core, except the FP ones (the workloads have no FP),
+# MicroBlaze V's latency-pair events (they need a latency counter pair, not an event count)
+# and the events the core lists but that cannot occur (PIPE_STALL, APU_*, CUSTOM).
+core_events() {
+  "$RVPMU" list "$@" 2>/dev/null | awk 'NR > 2 && NF > 1 { print $1 }' |
+    grep -Ev '^(FP_|LAT_|APU_|PIPE_STALL$|CUSTOM$)' | paste -sd, -
+}
 
 # GNU time gives the peak RSS; without it the wall times still work and RSS shows as n/a.
 TIME_BIN=
@@ -43,15 +62,16 @@ log() { printf '%s\n' "$*" >&2; }
 calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; }
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
-# Runs "$@" once with a timeout and stdin closed. Sets RUN_STATUS, RUN_WALL (seconds) and
-# RUN_RSS_KIB (empty if unknown); the program's stdout/stderr are left in $tmp/out, $tmp/err.
-# Wall time comes from EPOCHREALTIME because GNU time's %e only has 10 ms resolution.
+# Runs "$@" once with a timeout and stdin closed. Sets RUN_STATUS, RUN_WALL (seconds: elapsed,
+# or user + system with BENCH_TIME=cpu) and RUN_RSS_KIB (empty if unknown); the program's
+# stdout/stderr are left in $tmp/out, $tmp/err. Elapsed time comes from EPOCHREALTIME because
+# GNU time's %e only has 10 ms resolution.
 run_once() {
-  local start end
+  local start end line cpu
   rm -f "$tmp/rss"
   start=$EPOCHREALTIME
   if [[ -n $TIME_BIN ]]; then
-    timeout "$BENCH_TIMEOUT" "$TIME_BIN" -o "$tmp/rss" -f '%M' "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    timeout "$BENCH_TIMEOUT" "$TIME_BIN" -o "$tmp/rss" -f '%M %U %S' "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
   else
     timeout "$BENCH_TIMEOUT" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
   fi
@@ -59,8 +79,13 @@ run_once() {
   end=$EPOCHREALTIME
   RUN_WALL=$(calc "$end - $start" 6)
   # GNU time prefixes "Command exited with non-zero status N" when the program fails.
-  RUN_RSS_KIB=$(tail -n 1 "$tmp/rss" 2>/dev/null)
+  line=$(tail -n 1 "$tmp/rss" 2>/dev/null)
+  RUN_RSS_KIB=${line%% *}
   [[ $RUN_RSS_KIB =~ ^[0-9]+$ ]] || RUN_RSS_KIB=
+  if [[ $BENCH_TIME == cpu && $line =~ ^[0-9]+\ ([0-9.]+)\ ([0-9.]+)$ ]]; then
+    cpu=$(calc "${BASH_REMATCH[1]} + ${BASH_REMATCH[2]}" 2)
+    lt 0 "$cpu" && RUN_WALL=$cpu
+  fi
 }
 
 # Turns an exit status from run_once into a sentence for the report.
@@ -113,103 +138,138 @@ measure() {
 
 mips() { calc "$1 / $2 / 1e6" 1; }
 
-# Per-workload results, filled by bench_workload and printed by print_table.
-declare -A R_INSNS R_RV_MIPS R_QEMU_MIPS R_RATIO R_RSS R_NOTES R_STAT
+# Rows are WORKLOAD/CORE ("generic" or a BENCH_CORES name); QEMU runs once per workload and
+# its figure is the yardstick of every row of that workload, so all of a workload's ratios come
+# from the same QEMU measurement, taken between them on the same (possibly busy) machine.
+ROWS=()
+declare -A R_INSNS R_RV_MIPS R_RATIO R_RSS R_STAT Q_MIPS Q_INSNS Q_TIME
+NOTES=''
 
-# Appends one line to a workload's notes (printed under the table).
-note() { R_NOTES[$1]+="  $1: $2"$'\n'; }
+# Appends one line to the notes printed under the table.
+note() { NOTES+="  $1: $2"$'\n'; }
 
-# Runs one workload on both simulators and records its row.
+# The rvpmu options and events of a row's core.
+row_args() {
+  local core=$1
+  if [[ $core == generic ]]; then
+    ROW_ARGS="--platform virt" ROW_EVENTS=$GENERIC_EVENTS
+  else
+    ROW_ARGS="${CORE_ARGS[$core]} --platform virt"
+    # shellcheck disable=SC2086 # the options are a word list
+    ROW_EVENTS=$(core_events ${CORE_ARGS[$core]})
+  fi
+}
+
+# Runs one workload on QEMU, then on every core of its rows.
 bench_workload() {
-  local w=$1 elf=build/bench/$1.elf rv_insns='' qemu_insns=''
-  R_INSNS[$w]=- R_RV_MIPS[$w]=- R_QEMU_MIPS[$w]=- R_RATIO[$w]=- R_RSS[$w]=- R_STAT[$w]=
+  local w=$1 elf=build/bench/$1.elf qemu=$QEMU cores=generic core row
+  [[ $w == *32 ]] && qemu=$QEMU32 cores="generic $BENCH_CORES"
+  Q_MIPS[$w]=- Q_INSNS[$w]=
+  for core in $cores; do
+    row=$w/$core
+    ROWS+=("$row")
+    R_INSNS[$row]=- R_RV_MIPS[$row]=- R_RATIO[$row]=- R_RSS[$row]=- R_STAT[$row]=
+  done
   if [[ ! -f $elf ]]; then
     note "$w" "$elf is missing (build it with 'make bench')"
     failed=1
     return
   fi
 
-  if [[ ! -x $RVPMU ]]; then
-    note "$w" "rvpmu not run: $RVPMU does not exist (build it with 'make')"
-  else
-    log "bench: $w on rvpmu ($BENCH_RUNS runs)"
-    # shellcheck disable=SC2086 # the per-workload options are a word list
-    if measure "$BENCH_RUNS" "$RVPMU" stat ${W_RVPMU_ARGS[$w]:-} -e "${W_EVENTS[$w]:-$RVPMU_EVENTS}" -- "$elf"; then
-      rv_insns=$INSNS
-      R_RV_MIPS[$w]=$(mips "$INSNS" "$BEST_WALL")
-      [[ -n $PEAK_RSS_KIB ]] && R_RSS[$w]=$(calc "$PEAK_RSS_KIB / 1024" 1)
-      R_STAT[$w]=$(cat "$tmp/best.err")
-    else
-      note "$w" "rvpmu FAILED: $FAIL"
-      failed=1
-    fi
-  fi
-
   log "bench: $w on QEMU -icount shift=0 ($BENCH_QEMU_RUNS runs)"
-  if measure "$BENCH_QEMU_RUNS" "${W_QEMU[$w]:-$QEMU}" -M virt -bios none -nographic -icount shift=0 -kernel "$elf"; then
-    qemu_insns=$INSNS
-    R_QEMU_MIPS[$w]=$(mips "$INSNS" "$BEST_WALL")
+  if measure "$BENCH_QEMU_RUNS" "$qemu" -M virt -bios none -nographic -icount shift=0 -kernel "$elf"; then
+    Q_INSNS[$w]=$INSNS Q_TIME[$w]=$BEST_WALL
+    Q_MIPS[$w]=$(mips "$INSNS" "$BEST_WALL")
   else
     note "$w" "QEMU FAILED: $FAIL"
     failed=1
   fi
 
-  R_INSNS[$w]=${rv_insns:-${qemu_insns:--}}
-  if [[ -n $rv_insns && -n $qemu_insns ]]; then
-    R_RATIO[$w]=$(calc "${R_RV_MIPS[$w]} / ${R_QEMU_MIPS[$w]}" 2)
-    check_insns_agree "$w" "$rv_insns" "$qemu_insns"
-  fi
+  for core in $cores; do
+    row=$w/$core
+    R_INSNS[$row]=${Q_INSNS[$w]:--}
+    if [[ ! -x $RVPMU ]]; then
+      note "$row" "rvpmu not run: $RVPMU does not exist (build it with 'make')"
+      continue
+    fi
+    row_args "$core"
+    log "bench: $w on rvpmu $core ($BENCH_RUNS runs)"
+    # shellcheck disable=SC2086 # the options are a word list
+    if measure "$BENCH_RUNS" "$RVPMU" stat $ROW_ARGS -e "$ROW_EVENTS" -- "$elf"; then
+      R_INSNS[$row]=$INSNS
+      R_RV_MIPS[$row]=$(mips "$INSNS" "$BEST_WALL")
+      [[ -n $PEAK_RSS_KIB ]] && R_RSS[$row]=$(calc "$PEAK_RSS_KIB / 1024" 1)
+      R_STAT[$row]="rvpmu stat $ROW_ARGS -e $ROW_EVENTS -- $elf"$'\n'"$(cat "$tmp/best.err")"
+      if [[ -n ${Q_INSNS[$w]} ]]; then
+        # Both ran the same program: the ratio of their times is the ratio of their speeds.
+        # (QEMU's minstret, hence its MIPS column, includes an offset: see check_insns_agree.)
+        R_RATIO[$row]=$(calc "${Q_TIME[$w]} / $BEST_WALL" 2)
+        check_insns_agree "$row" "$INSNS" "${Q_INSNS[$w]}"
+      fi
+    else
+      note "$row" "rvpmu FAILED: $FAIL"
+      failed=1
+    fi
+  done
 }
 
-# Both simulators run the same ELF, so their instruction counts should match. QEMU's -icount
-# minstret carries a small start-up offset (~1e5), hence the 1% tolerance.
+# Both simulators run the same ELF, so they execute the same instructions; QEMU's -icount
+# minstret reads more (a start-up offset of ~1e5 on rv64, 1-4% more on the rv32 workloads:
+# it is QEMU's virtual clock, not a count of retired instructions). The ratio is therefore
+# QEMU's time over rvpmu's; a difference beyond 5% is reported, as the programs may then
+# not have done the same work.
 check_insns_agree() {
-  local w=$1 rv=$2 qemu=$3
-  if lt 0.01 "$(calc "($rv > $qemu ? $rv - $qemu : $qemu - $rv) / $qemu" 6)"; then
-    note "$w" "warning: rvpmu counted $rv instructions but QEMU $qemu; MIPS are not comparable"
+  local row=$1 rv=$2 qemu=$3
+  if lt 0.05 "$(calc "($rv > $qemu ? $rv - $qemu : $qemu - $rv) / $qemu" 6)"; then
+    note "$row" "warning: rvpmu counted $rv instructions but QEMU $qemu; did they run the same program?"
   fi
 }
 
 print_table() {
-  local w fmt='%-10s %12s %11s %17s %6s %14s\n'
+  local row w fmt='%-12s %-13s %13s %11s %17s %6s %14s\n'
   # shellcheck disable=SC2059 # one format string shared by the header and the rows
-  printf "$fmt" workload insns "rvpmu MIPS" "qemu-icount MIPS" ratio "rvpmu RSS MiB"
-  for w in $BENCH_WORKLOADS; do
+  printf "$fmt" workload core insns "rvpmu MIPS" "qemu-icount MIPS" ratio "rvpmu RSS MiB"
+  for row in "${ROWS[@]}"; do
+    w=${row%%/*}
     # shellcheck disable=SC2059
-    printf "$fmt" "$w" "${R_INSNS[$w]}" "${R_RV_MIPS[$w]}" "${R_QEMU_MIPS[$w]}" "${R_RATIO[$w]}" "${R_RSS[$w]}"
+    printf "$fmt" "$w" "${row#*/}" "${R_INSNS[$row]}" "${R_RV_MIPS[$row]}" "${Q_MIPS[$w]}" "${R_RATIO[$row]}" "${R_RSS[$row]}"
   done
-  for w in $BENCH_WORKLOADS; do printf '%s' "${R_NOTES[$w]:-}"; done
+  printf '%s' "$NOTES"
 }
 
-# rvpmu's own perf-stat tables (from the fastest run), for context.
+# rvpmu's own perf-stat tables (from the fastest run of each row), for context.
 print_stat_tables() {
-  local w
-  for w in $BENCH_WORKLOADS; do
-    [[ -n ${R_STAT[$w]} ]] || continue
-    printf '\n--- rvpmu stat: %s ---\n%s\n' "$w" "${R_STAT[$w]}"
+  local row
+  for row in "${ROWS[@]}"; do
+    [[ -n ${R_STAT[$row]} ]] || continue
+    printf '\n--- %s ---\n%s\n' "$row" "${R_STAT[$row]}"
   done
 }
 
 # Fails the run if BENCH_REQUIRE_RATIO is set and the ratio is missing or too low.
 check_required_ratio() {
   [[ -n $BENCH_REQUIRE_RATIO ]] || return 0
-  local ratio=${R_RATIO[$RATIO_WORKLOAD]:--}
+  local ratio=${R_RATIO[$RATIO_ROW]:--}
   if [[ $ratio == - ]]; then
-    echo "FAIL: BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO but no $RATIO_WORKLOAD ratio was measured"
+    echo "FAIL: BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO but no $RATIO_ROW ratio was measured"
     failed=1
   elif lt "$ratio" "$BENCH_REQUIRE_RATIO"; then
-    echo "FAIL: $RATIO_WORKLOAD ratio $ratio is below BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO"
+    echo "FAIL: $RATIO_ROW ratio $ratio is below BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO"
     failed=1
   else
-    echo "ok: $RATIO_WORKLOAD ratio $ratio >= BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO"
+    echo "ok: $RATIO_ROW ratio $ratio >= BENCH_REQUIRE_RATIO=$BENCH_REQUIRE_RATIO"
   fi
 }
 
 main() {
-  local w
-  if ! command -v "$QEMU" >/dev/null; then
-    log "bench: $QEMU not found (apt-get install qemu-system-misc); QEMU rows will fail"
+  local w q
+  if [[ $BENCH_TIME == cpu && -z $TIME_BIN ]]; then
+    log "bench: BENCH_TIME=cpu needs GNU time (/usr/bin/time); measuring elapsed time"
   fi
+  log "bench: timing $BENCH_TIME time (BENCH_TIME)"
+  for q in "$QEMU" "$QEMU32"; do
+    command -v "$q" >/dev/null || log "bench: $q not found (apt-get install qemu-system-misc); its rows will fail"
+  done
   for w in $BENCH_WORKLOADS; do bench_workload "$w"; done
   print_table
   print_stat_tables

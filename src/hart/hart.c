@@ -2,6 +2,7 @@
  * changes (privileged spec 3.1.6-3.1.9, 3.3.1, 4.1). */
 #include "hart/hart.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa/block.h"
@@ -33,10 +34,15 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->sleep_cycles = 0;
   h->reservation = ~0ull;
   h->budget = 0;
-  h->timed_muldiv = p->div_timing || p->mul_timing;
+  h->timed_mul = p->mul_timing != NULL;
+  h->timed_div = p->div_timing != NULL;
+  h->link_costs = p->time_insn || p->taken_branch.n || p->unaligned_target.n;
+  const char *off = getenv("RVPMU_NO_LINK_COSTS");
+  h->link_costs_off = off && *off && strcmp(off, "0") != 0;
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
+  h->data_hits = NULL;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   hpm_init(&h->hpm, p, PRIV_M);
@@ -61,19 +67,15 @@ void hart_add_timing(struct hart *h, const struct insn_timing *t) {
   }
 }
 
-void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
+void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
   struct hpm *hpm = &h->hpm;
-  for (uint64_t m = events; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += n;
   for (unsigned k = 0; k < hpm->num_combos; k++)
     if (events & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
 }
 
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
-  const struct profile *p = h->machine->profile;
   h->last_branch_taken = taken;
-  if (h->model_branch) p->branch(h, in, blk->paddr + in->pc_off, taken);
-  else if (taken && p->taken_branch.n) hart_add_timing(h, &p->taken_branch);
-  else hart_add_events(h, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
+  h->machine->profile->branch(h, in, blk->paddr + in->pc_off, taken);
 }
 
 void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint64_t b) {
@@ -89,13 +91,13 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
   }
 }
 
-void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc) {
+void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump) {
   const struct profile *p = h->machine->profile;
-  if ((pc & 3) == 2 && insn_length(blk->insns[0].raw) == 4 && p->unaligned_target.n)
+  if (unaligned && (pc & 3) == 2 && insn_length(blk->insns[0].raw) == 4 && p->unaligned_target.n)
     hart_add_timing(h, &p->unaligned_target);
   /* The jump that got here ended the last block (after a trap there is none). */
   const struct block *from = h->last_block;
-  if (h->model_branch && p->jump && from && from->count) {
+  if (jump && h->model_branch && p->jump && from && from->count) {
     const struct insn *j = &from->insns[from->count - 1];
     if (j->op == OP_JAL || j->op == OP_JALR) p->jump(h, j, from->paddr + j->pc_off, pc);
   }
@@ -150,10 +152,15 @@ void hart_update_models(struct hart *h) {
   h->model_fetch |= model_runs(p->fetch_block != NULL, p->fetch_model_events, sel);
   h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
   h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
-  h->timed_branches = p->taken_branch.n != 0 || (h->model_branch && p->branch);
-  h->timed_targets = p->unaligned_target.n != 0 || (h->model_branch && p->jump);
+  bool branches_were = h->timed_branches;
+  h->timed_branches = h->model_branch && p->branch;
+  h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
   if (h->model_data != data_was) hart_select_tlbs(h);
+  if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
+    h->epoch++;
+    h->fetch_tag = h->epoch << 2 | h->priv;
+  }
 }
 
 void hart_model_tlb_flush(struct hart *h) {
@@ -367,6 +374,12 @@ bool hart_slow_check(struct hart *h) {
 void hart_run(struct hart *h) {
   h->slice_end = h->hpm.acc[EV_INSNS] + HART_SLICE_INSNS;
   h->budget = 0;
-  if (h->xlen == 32) hart_run_rv32(h);
-  else hart_run_rv64(h);
+  if (h->link_costs) {
+    if (h->xlen == 32) hart_run_rv32_timed(h);
+    else hart_run_rv64_timed(h);
+  } else if (h->xlen == 32) {
+    hart_run_rv32(h);
+  } else {
+    hart_run_rv64(h);
+  }
 }

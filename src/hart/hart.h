@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "csr/csr.h"
 #include "hart/pmp.h"
@@ -28,6 +29,27 @@ struct tlb_entry {
   uint64_t ppn;      /* physical page number (for the block cache key) */
 };
 #define TLB_INVALID (~0ull)
+
+/* Loads (and stores) that a data-cache model already knows to hit (hart.data_hits; the timed
+ * dispatch loop checks it before the slow path): a model with a one-way cache, whose hits
+ * change nothing, lists lines it found present; while its generation `gen` (bumped at every
+ * fill, eviction or invalidation) is what it was then, an aligned RAM load of such a line is
+ * a hit, which raises `events` once and nothing else (no cycles, no latency). With `stores`
+ * (a write-through cache: a store changes no cache state either), an aligned RAM store to
+ * such a line raises `store_events` and reports `store_latency` for `store_latency_event`.
+ * The rest takes the slow path to the model as before. */
+#define DATA_HIT_LINES 1024
+struct data_hit_filter {
+  unsigned line_shift;
+  uint64_t events;
+  bool stores;
+  uint64_t store_events;
+  unsigned store_latency_event; /* enum event_id */
+  uint64_t store_latency;
+  uint64_t gen;
+  uint64_t line[DATA_HIT_LINES];     /* physical line number, indexed by its low bits */
+  uint64_t line_gen[DATA_HIT_LINES]; /* gen when it was found present */
+};
 enum access { ACCESS_LOAD, ACCESS_STORE, ACCESS_FETCH, ACCESS_KINDS };
 
 /* Jump cache: virtual pc -> block, valid while `tag` matches the hart's fetch_tag. The pc is
@@ -69,10 +91,17 @@ struct hart {
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
   /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
    * (all false on the generic core, whose hot path stays as it is). */
-  bool timed_branches;      /* taken/not-taken branches go through hart_branch_outcome */
-  bool timed_muldiv;        /* multiplies/divides go through hart_muldiv_timing */
-  bool timed_targets;       /* check the target of taken transfers (unaligned_target) */
-  bool timed_context;       /* correct block entries for hazards across blocks (or fetch model) */
+  bool timed_branches;      /* conditional branches go to the branch model (hart_branch_outcome);
+                             * otherwise their outcome is in the link costs (isa/block.h) */
+  bool timed_mul, timed_div;/* multiplies / divides go through hart_muldiv_timing */
+  bool link_costs;          /* the profile has link costs (isa/block.h: a taken-branch penalty,
+                             * an unaligned-target cost or static hazards across blocks) */
+  bool link_costs_off;      /* environment RVPMU_NO_LINK_COSTS=1: never compile them, every
+                             * block transition takes the long way (the reference that
+                             * tests/cli/link_costs.sh compares the compiled costs with) */
+  bool timed_targets;       /* taken transfers go to the jump model (hart_transfer_target) */
+  bool timed_context;       /* correct block entries for hazards across blocks (or fetch model)
+                             * on the long way in; chained entries take it from the link */
   /* Which of the profile's dynamic models run (hart_update_models): fetch_block, data_access
    * (RAM accesses then all take the slow path), branch. */
   bool model_fetch, model_data, model_branch;
@@ -101,6 +130,7 @@ struct hart {
    * tlb_load/tlb_store then point at tlb_never, which never hits, and the slow path consults
    * the real tables through these (NULL otherwise). */
   struct tlb_entry *tlb_load_model, *tlb_store_model;
+  struct data_hit_filter *data_hits; /* the data model's, or NULL (set by its model_reset) */
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
@@ -114,7 +144,7 @@ struct hart {
   const struct block *last_block;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][256];
+  _Alignas(16) uint8_t step_block[2][320];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
@@ -133,6 +163,8 @@ void hart_reset(struct hart *h, uint64_t pc);
 void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
+void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
+void hart_run_rv64_timed(struct hart *h);
 
 /* Slow path of the dispatch loop, entered when budget <= 0: folds counters, raises overflow and
  * timer interrupts, takes a pending interrupt, sleeps in WFI, and computes the next budget.
@@ -168,8 +200,46 @@ void hart_model_tlb_flush(struct hart *h);
 /* Adds a dynamic cost: every cycle of every run, its events (EV_INSNS excepted: instructions
  * are counted by the caller) and the combos they touch. */
 void hart_add_timing(struct hart *h, const struct insn_timing *t);
-/* Adds `n` occurrences of the events in `events` that take no cycle of their own. */
-void hart_add_events(struct hart *h, uint64_t events, uint32_t n);
+/* Adds `n` occurrences of the events in `events` that take no cycle of their own. Inline:
+ * the timing models call it several times per block (MicroBlaze V's fetch, data and branch
+ * models: 12% of the host's instructions as a call on callchase32). */
+void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n);
+static inline void hart_add_events(struct hart *h, uint64_t events, uint32_t n) {
+  for (uint64_t m = events; m; m &= m - 1) h->hpm.acc[__builtin_ctzll(m)] += n;
+  if (h->hpm.num_combos) hart_add_event_combos(h, events, n);
+}
+/* An aligned load of `size` bytes at va that h->data_hits knows to hit in the data model:
+ * reads it into *out, adds the hit's events and returns true; false: take the slow path. */
+static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out) {
+  struct data_hit_filter *f = h->data_hits;
+  const struct tlb_entry *e = h->tlb_load_model;
+  if (!f || !e || (va & (size - 1))) return false;
+  e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
+  if (e->vpn != va >> PAGE_SHIFT) return false;
+  uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
+  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
+  if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
+  memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
+  hart_add_events(h, f->events, 1);
+  return true;
+}
+
+/* The same for an aligned store of `size` bytes from *in (h->data_hits with `stores`). */
+static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
+  struct data_hit_filter *f = h->data_hits;
+  const struct tlb_entry *e = h->tlb_store_model;
+  if (!f || !f->stores || !e || (va & (size - 1))) return false;
+  e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
+  if (e->vpn != va >> PAGE_SHIFT) return false;
+  uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
+  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
+  if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
+  memcpy((void *)(uintptr_t)(va + e->addend), in, size);
+  hart_add_events(h, f->store_events, 1);
+  hpm_latency_sample(&h->hpm, (enum event_id)f->store_latency_event, f->store_latency);
+  return true;
+}
+
 /* The conditional branch `in` of block `blk` retired taken or not (timed profiles). */
 void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
 /* A latency of `cycles` for an occurrence of latency event `ev` (see hpm_latency_sample). */
@@ -181,8 +251,12 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 /* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
  * instructions for hazards with the instructions before it. */
 void hart_block_entry(struct hart *h, const struct block *blk);
-/* A taken transfer reached block `blk` at `pc` (timed_targets profiles). */
-void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc);
+/* The fetch model's view of a block entry (model_fetch), when the link brought its correction. */
+void hart_fetch_block(struct hart *h, const struct block *blk);
+/* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
+ * (the transfer did not come through a link, whose cost holds it), the jump model when
+ * `jump` (timed_targets). */
+void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump);
 
 /* This hart's clock now, including the static cycles of the instructions of the current block
  * before the one in a load/store slow path. */

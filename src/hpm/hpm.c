@@ -117,10 +117,14 @@ static void recompute(struct hpm *hpm) {
     hpm->latency_events[i] = m;
     if ((~hpm->mcountinhibit >> i & 3) != 0) hpm->latency_watch |= m;
   }
+  uint8_t was[EV_NUM_ACC];
+  unsigned num_was = hpm->num_active;
+  memcpy(was, hpm->active, num_was);
   hpm->num_active = 0;
   for (unsigned ev = 1; ev < EV_NUM_ACC; ev++)
     if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev))
       hpm->active[hpm->num_active++] = (uint8_t)ev;
+  if (hpm->num_active != num_was || memcmp(was, hpm->active, num_was) != 0) hpm->active_gen++;
 }
 
 void hpm_init(struct hpm *hpm, const struct profile *profile, unsigned priv) {

@@ -57,6 +57,7 @@ struct hpm {
   uint8_t active[EV_NUM_ACC]; /* static events and combos accumulated per block (besides
                             * cycles and insns) */
   unsigned num_active;
+  uint32_t active_gen;     /* changes whenever active[] does (link costs hold active counts) */
   uint64_t combo_mask[EV_NUM_COMBOS]; /* event set of combo slot EV_COMBO0 + k (selectors with
                             * several events) */
   unsigned num_combos;

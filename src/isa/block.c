@@ -136,9 +136,11 @@ struct entry_memo {
 };
 _Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16-byte aligned");
 
-/* Arena bytes a block of `count` entries takes (with the memo before it when `memo`). */
+/* Arena bytes a block of `count` entries takes (with the memo before it and link costs after
+ * its links when `memo`: a timed profile's block). */
 static size_t block_bytes(unsigned count, bool memo) {
-  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES;
+  size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES +
+                 (memo ? BLOCK_COST_BYTES : 0);
   return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
 }
 
@@ -232,7 +234,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   b->count = (uint16_t)n;
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
-  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES);
+  b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
   if (memo) entry_memo(b)->from = NULL;
   bc->used += block_bytes(n, memo);
@@ -246,8 +248,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   return b;
 }
 
-_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES <= sizeof(((struct hart *)0)->step_block[0]),
-               "hart.step_block must hold a block of two instructions and its links");
+_Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_COST_BYTES <=
+                   sizeof(((struct hart *)0)->step_block[0]),
+               "hart.step_block must hold a block of two instructions, its links and their costs");
 
 /* The instructions that ran just before `blk`, nearest first, when execution fell through
  * into it from h->last_block: up to TIMING_HISTORY of them, from that block only (what ran
@@ -326,6 +329,8 @@ static bool is_step_block(const struct hart *h, const struct block *b) {
   return p >= h->step_block[0] && p < h->step_block[0] + sizeof h->step_block;
 }
 
+void hart_fetch_block(struct hart *h, const struct block *blk) { h->machine->profile->fetch_block(h, blk); }
+
 void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;
   if (h->model_fetch) p->fetch_block(h, blk);
@@ -347,6 +352,161 @@ void hart_block_entry(struct hart *h, const struct block *blk) {
   m->from = h->last_block;
   m->n = c.n;
   memcpy(m->run, c.run, c.n * sizeof c.run[0]);
+}
+
+/* ---- Link costs (isa/block.h, struct link_cost) ---- */
+
+/* A cost being compiled: sums per accumulator, merged as runs are added (at most one entry
+ * per accumulator, so it cannot overflow; only n and cycles need initialising). */
+struct cost_sums {
+  unsigned n;
+  int64_t cycles;
+  uint8_t idx[EV_NUM_ACC];
+  int64_t count[EV_NUM_ACC];
+};
+#define COST_SUMS_EMPTY(s) ((s).n = 0, (s).cycles = 0)
+
+static void sums_put(struct cost_sums *s, unsigned idx, int64_t n) {
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->idx[i] == idx) {
+      s->count[i] += n;
+      return;
+    }
+  s->idx[s->n] = (uint8_t)idx;
+  s->count[s->n++] = n;
+}
+
+/* `n` occurrences of `events` (as hart_add_events does: no cycles of their own). */
+static void sums_events(const struct hpm *hpm, struct cost_sums *s, uint64_t events, int64_t n) {
+  for (uint64_t m = events; m; m &= m - 1) sums_put(s, (unsigned)__builtin_ctzll(m), n);
+  for (unsigned k = 0; k < hpm->num_combos; k++)
+    if (events & hpm->combo_mask[k]) sums_put(s, EV_COMBO0 + k, n);
+}
+
+/* `n` cycles raising `events` (as hart_add_timing: instructions are counted per block). */
+static void sums_cycles(const struct hpm *hpm, struct cost_sums *s, uint64_t events, int64_t n) {
+  s->cycles += n;
+  sums_events(hpm, s, (events | EV_BIT(EV_CYCLES)) & ~EV_BIT(EV_INSNS), n);
+}
+
+static void sums_timing(const struct hpm *hpm, struct cost_sums *s, const struct insn_timing *t) {
+  for (unsigned r = 0; r < t->n; r++) sums_cycles(hpm, s, t->run[r].events, t->run[r].count);
+}
+
+static void sums_apply(struct hart *h, const struct cost_sums *s) {
+  for (unsigned i = 0; i < s->n; i++) h->hpm.acc[s->idx[i]] += (uint64_t)s->count[i];
+  h->budget -= s->cycles;
+}
+
+/* The block just left and its terminator. */
+static const struct block *left(const struct hart *h, const struct insn **last) {
+  const struct block *from = h->last_block;
+  *last = &from->insns[from->count - 1];
+  return from;
+}
+
+/* The outcome of leaving through link `idx` after terminator `last`, target aside; returns
+ * whether it is a taken transfer. A conditional branch's outcome goes to the branch model
+ * when one runs (timed_branches), else it is the profile's taken penalty or one event (only
+ * the timed dispatch loop uses link costs: the generic core counts branches inline). */
+static bool link_outcome(const struct hart *h, const struct insn *last, unsigned idx, struct cost_sums *s) {
+  const struct profile *p = h->machine->profile;
+  if (last->cls & CLS_BRANCH) {
+    bool taken = idx == 0;
+    if (!h->timed_branches) {
+      if (taken && p->taken_branch.n) sums_timing(&h->hpm, s, &p->taken_branch);
+      else sums_events(&h->hpm, s, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
+    }
+    return taken;
+  }
+  return last->op == OP_JAL || last->op == OP_JALR;
+}
+
+/* Does a taken transfer to `to` at vpc cost the unaligned-target penalty (a 32-bit first
+ * instruction at pc % 4 == 2)? */
+static bool unaligned_target(const struct hart *h, const struct block *to, uint64_t vpc) {
+  return (vpc & 3) == 2 && insn_length(to->insns[0].raw) == 4 && h->machine->profile->unaligned_target.n;
+}
+
+/* What BLOCK_ACCOUNT adds for block b (and its cycles from the budget). */
+static void sums_block(const struct hpm *hpm, struct cost_sums *s, const struct block *b) {
+  sums_put(s, EV_INSNS, b->retire_insns);
+  sums_put(s, EV_CYCLES, b->retire_cycles);
+  s->cycles += b->retire_cycles;
+  for (unsigned i = 0; i < hpm->num_active; i++)
+    if (b->events[hpm->active[i]]) sums_put(s, hpm->active[i], b->events[hpm->active[i]]);
+}
+
+/* The nonzero sums of s as adds[from..) of c; false if they do not fit. */
+static bool pack(struct link_cost *c, unsigned from, const struct cost_sums *s) {
+  unsigned n = from;
+  for (unsigned i = 0; i < s->n; i++) {
+    if (!s->count[i] || s->idx[i] == EV_CYCLES || s->idx[i] == EV_INSNS) continue; /* own fields */
+    if (n == LINK_COST_ADDS || s->count[i] != (int32_t)s->count[i]) return false;
+    c->idx[n] = s->idx[i];
+    c->count[n++] = (int32_t)s->count[i];
+  }
+  c->n = (uint8_t)n;
+  return true;
+}
+
+/* Is leaving through link `idx` after terminator `last` a taken transfer? */
+static bool taken_transfer(const struct insn *last, unsigned idx) {
+  return (last->cls & CLS_BRANCH) ? idx == 0 : last->op == OP_JAL || last->op == OP_JALR;
+}
+
+void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
+  const struct insn *last;
+  const struct block *from = left(h, &last);
+  struct block_link *link = BLOCK_LINK(last) + i;
+  uint64_t old_tag = link->tag;
+  link->vpc = vpc;
+  link->tag = h->fetch_tag;
+  link->block = to;
+  if (!h->link_costs) return;
+  struct link_cost *lc = BLOCK_LINK_COST(last, i);
+  /* The correction hart_block_entry makes when `to` is entered from the block just left. */
+  const struct insn *outside[TIMING_HISTORY];
+  unsigned n_out = h->machine->profile->time_insn ? preceding(h, to, outside) : 0;
+  bool taken = taken_transfer(last, i), unaligned = taken && unaligned_target(h, to, vpc);
+  /* A cost with no part that depends on the target (no unaligned target, no entry correction)
+   * stays right for another such target: a return whose caller changed (every JALR miss on
+   * callchase32) need not compile it again. */
+  bool plain = !n_out && !unaligned;
+  /* (old_tag first: only a link made with the current tag has its cost filled in) */
+  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) return;
+  struct cost_sums out, entry;
+  COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
+  sums_block(&h->hpm, &out, from);
+  link_outcome(h, last, i, &out);
+  if (unaligned) sums_timing(&h->hpm, &out, &h->machine->profile->unaligned_target);
+  if (n_out) {
+    struct correction c;
+    entry_correction(h, to, outside, n_out, &c);
+    for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
+  }
+  lc->active_gen = h->hpm.active_gen;
+  lc->plain = plain;
+  lc->cycles_outcome = (int32_t)out.cycles;
+  lc->cycles_entry = (int32_t)entry.cycles;
+  lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
+  lc->insns = from->retire_insns;
+  bool fits = pack(lc, 0, &out);
+  lc->n_outcome = lc->n;
+  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
+    lc->n = LINK_COST_SLOW;
+    lc->active_gen = h->hpm.active_gen - 1;
+  }
+}
+
+bool hart_link_outcome(struct hart *h, unsigned i) {
+  const struct insn *last;
+  left(h, &last);
+  struct cost_sums s;
+  COST_SUMS_EMPTY(s);
+  bool taken = link_outcome(h, last, i, &s);
+  sums_apply(h, &s);
+  return taken;
 }
 
 struct block *block_first_insn(struct hart *h, const struct block *blk) {

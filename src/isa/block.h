@@ -6,6 +6,7 @@
 #ifndef RVPMU_ISA_BLOCK_H
 #define RVPMU_ISA_BLOCK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "hpm/events.h"
@@ -32,6 +33,43 @@ struct block {
 
 #define BLOCK_EVENT_BYTES (EV_NUM_ACC * sizeof(uint16_t))
 
+/* What following a link of a timed profile adds (link costs, used by the timed dispatch loop
+ * only: hart.link_costs), compiled once when the link is made into per-accumulator sums, so
+ * that the dispatch loop adds a few numbers instead of a loop over the active events, a call
+ * into the timing model at every taken branch and a correction at every block entry. Parts:
+ * - the outcome, adds[0..n_outcome): what the block left retired (its static cycles,
+ *   instructions and active events, as BLOCK_ACCOUNT adds them) and what the transfer costs,
+ *   whatever follows (a conditional branch's taken penalty or its taken/not-taken event
+ *   unless a branch model runs; a taken transfer to a 32-bit instruction at pc % 4 == 2
+ *   costs unaligned_target); always added when the link is followed;
+ * - the entry, adds[n_outcome..n): the timing correction of the next block's first
+ *   instructions for the instructions they follow (load-use across the block boundary:
+ *   what hart_block_entry computes), added only when that block is then entered whole (a
+ *   stepped instruction is timed with its context instead).
+ * Each part is exact: every accumulator (events and combo slots) is linear in a cycle run's
+ * count, so the runs of a part can be summed per accumulator once. A cost that does not fit
+ * has n = LINK_COST_SLOW and an active_gen that is not the current one, so the dispatch loop
+ * takes the long way (BLOCK_ACCOUNT,
+ * hart_link_outcome, hart_transfer_target, hart_block_entry), as for a link that does not
+ * hold the next block. The outcome depends on the active events
+ * (hpm.active_gen, checked with the link) and the combo slots (links die with the blocks
+ * when combos change); hart_update_models makes new links (a new fetch tag) when the branch
+ * model starts. The costs of a block's links follow its links in the arena. */
+#define LINK_COST_ADDS 14
+#define LINK_COST_SLOW 0xff
+struct link_cost {
+  uint8_t n_outcome, n;
+  bool plain;                    /* nothing in it depends on the target (block_link_set) */
+  uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
+  uint32_t active_gen;           /* hpm.active_gen it was compiled for (another value when it
+                                  * did not fit: such a link is never followed as it is) */
+  int32_t cycles_outcome;        /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
+  int32_t cycles_entry;          /* adds[], nor the instructions, so that the adds hold only */
+  int32_t cycles_all;            /* what the block and transfer raise besides) */
+  uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
+  int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
+};
+
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
  * the block that ran next (for a conditional branch: [0] taken, [1] not taken; else [0] only),
  * so that the dispatch loop goes from block to block without block_lookup. A link is checked
@@ -49,6 +87,16 @@ struct block_link {
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
 /* The links of a block whose last insns[] entry is `last`. */
 #define BLOCK_LINK(last) ((struct block_link *)((last) + 1))
+/* Link i's cost (blocks built for timed profiles only: block_has_costs). */
+#define BLOCK_LINK_COST(last, i) ((struct link_cost *)(BLOCK_LINK(last) + BLOCK_LINKS) + (i))
+#define BLOCK_COST_BYTES (BLOCK_LINKS * sizeof(struct link_cost))
+
+/* Adds part [from, to) of a link cost (see struct link_cost). */
+#define LINK_COST_ADD(hpm, c, from, to)                                    \
+  do {                                                                     \
+    for (unsigned i_ = (from); i_ < (unsigned)(to); i_++)                  \
+      (hpm)->acc[(c)->idx[i_]] += (uint64_t)(int64_t)(c)->count[i_];       \
+  } while (0)
 
 struct hart;
 struct insn_context;
@@ -79,5 +127,16 @@ struct block *block_first_insn(struct hart *h, const struct block *blk);
 /* The block at virtual pc `vpc` in the hart's current mode: from the jump cache, the hash
  * table, or decoded now. On an instruction fetch fault the trap is taken and NULL returned. */
 struct block *block_lookup(struct hart *h, uint64_t vpc);
+
+/* Makes link `i` of h->last_block (the block just left) lead to `to` at vpc: records it and,
+ * for a timed profile, compiles its cost (struct link_cost). */
+void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc);
+
+/* The outcome part of following link `i` of h->last_block when no compiled cost is at hand
+ * (the link did not hold the next block), without the block's own counts (BLOCK_ACCOUNT) and
+ * the unaligned-target cost, which needs the next block (hart_transfer_target adds it).
+ * Returns whether that link is a taken transfer (so that the target must be checked). */
+bool hart_link_outcome(struct hart *h, unsigned i);
+
 
 #endif

@@ -1,5 +1,9 @@
-/* The dispatch loop, compiled once per XLEN (design.md decision 6): exec_rv32.c and
- * exec_rv64.c define XLEN and EXEC_FUNC and include this file.
+/* The dispatch loop, compiled once per XLEN (design.md decision 6) and per EXEC_TIMED:
+ * exec_rv32.c, exec_rv64.c, exec_rv32_timed.c and exec_rv64_timed.c define XLEN, EXEC_TIMED
+ * and EXEC_FUNC and include this file. The timed instances (hart.link_costs: profiles with a
+ * timing model) add each link's compiled cost when they chain blocks (isa/block.h); the plain
+ * ones, for the generic core, have no code for it at all (the test alone cost it 3-4% more
+ * host instructions per guest instruction, callgrind on bench/callchase.c).
  *
  * Invariants the handlers rely on:
  * - x[0] is always zero: the decoder redirects writes to x0 into x[REG_SINK].
@@ -51,6 +55,8 @@ typedef __int128 sx2;
     T v_;                                                                            \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
+    } else if (EXEC_TIMED && hart_load_hit(h, va_, sizeof(T), &v_)) {                \
+      /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
       h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
@@ -76,6 +82,8 @@ typedef __int128 sx2;
     T v_ = (T)(VALUE);                                                                \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
+    } else if (EXEC_TIMED && hart_store_hit(h, va_, sizeof(T), &v_)) {                \
+      /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
@@ -94,18 +102,54 @@ typedef __int128 sx2;
   } while (0)
 #define STORE(T) STORE_FROM(T, R2)
 
-/* Ends the block at `in` (its successor's pc already in h->pc): adds what it retired, then
- * enters the next block through the link LINK (isa/block.h) when that is valid, nothing is due
- * within the next block and no timing model looks at block entries, else goes the long way
+/* Ends the block whose last entry is LAST (its successor's pc already in h->pc): adds what it
+ * retired, then enters the next block through its link IDX (isa/block.h) when that is valid
+ * and dispatches when nothing is due within the next block. The timed instance adds the
+ * link's compiled cost instead of BLOCK_ACCOUNT (the block's counts and the transfer's
+ * outcome; then, if the next block is entered whole, its entry correction) and runs the fetch
+ * model's hook; a jump for the jump model goes the long way. Otherwise it goes the long way
  * (linked_slow, link_miss: the slow check, block_lookup, stepping, entry hooks). Every
  * terminator has its own copy, ending in its own indirect jump (TAG, a distinct constant,
  * keeps the compiler from merging the copies back into one): the next block's first
  * operation is then predicted per terminator and outcome, not from one shared jump. That made
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
-#define CHAIN(LINK, TAG)                                                                   \
+#if EXEC_TIMED
+#define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
-    link = (LINK);                                                                         \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    h->last_block = blk;                                                                   \
+    bpc = h->pc;                                                                           \
+    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
+               c_->active_gen == h->hpm.active_gen)) {                                     \
+      blk = link->block;                                                                   \
+      if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
+                 !transferred)) {                                                          \
+        LINK_COST_ADD(&h->hpm, c_, 0, c_->n); /* outcome and entry */                      \
+        h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
+        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
+        h->budget -= c_->cycles_all;                                                       \
+        if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
+        in = blk->insns;                                                                   \
+        __asm__ volatile("" ::"i"(TAG));                                                   \
+        DISPATCH;                                                                          \
+      }                                                                                    \
+      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
+      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
+      h->budget -= c_->cycles_outcome;                                                     \
+      entry_cost = c_;                                                                     \
+      goto linked_slow;                                                                    \
+    }                                                                                      \
+    BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    h->budget -= blk->retire_cycles;                                                       \
+    goto link_miss;                                                                        \
+  } while (0)
+#else
+#define CHAIN(LAST, IDX, TAG)                                                              \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
@@ -113,7 +157,7 @@ typedef __int128 sx2;
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
       blk = link->block;                                                                   \
       if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
-                 !(transferred | h->timed_context))) {                                     \
+                 !(transferred | h->model_fetch))) {                                       \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -122,30 +166,39 @@ typedef __int128 sx2;
     }                                                                                      \
     goto link_miss;                                                                        \
   } while (0)
+#endif
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
- * (h->timed_branches) add the taken penalty's cycles and events. */
+ * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
+ * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
+ * on-demand one) needs a call. */
+#if EXEC_TIMED /* the outcome for the CSR-write collision check (hart_exec_system) */
+#define BRANCH_COUNT(ev) h->last_branch_taken = (ev) == EV_BR_TAKEN
+#else
+#define BRANCH_COUNT(ev) else h->hpm.acc[ev]++
+#endif
 #define BRANCH(cond)                                             \
   do {                                                           \
     if (cond) {                                                  \
       uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
-      else h->hpm.acc[EV_BR_TAKEN]++;                            \
-      transferred = h->timed_targets;                            \
+      BRANCH_COUNT(EV_BR_TAKEN);                                 \
       h->pc = t_;                                                \
-      CHAIN(BLOCK_LINK(in), __LINE__ * 2);                       \
+      CHAIN(in, 0, __LINE__ * 2);                                \
     } else {                                                     \
       if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
-      else h->hpm.acc[EV_BR_NOT_TAKEN]++;                        \
+      BRANCH_COUNT(EV_BR_NOT_TAKEN);                             \
       h->pc = NEXT_PC;                                           \
-      CHAIN(BLOCK_LINK(in) + 1, __LINE__ * 2 + 1);               \
+      CHAIN(in, 1, __LINE__ * 2 + 1);                            \
     }                                                            \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
-#define MULDIV_TIMING() \
-  if (unlikely(h->timed_muldiv)) hart_muldiv_timing(h, in, R1, R2)
+#define MUL_TIMING() \
+  if (unlikely(h->timed_mul)) hart_muldiv_timing(h, in, R1, R2)
+#define DIV_TIMING() \
+  if (unlikely(h->timed_div)) hart_muldiv_timing(h, in, R1, R2)
 
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
@@ -161,38 +214,58 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t bpc;
   int fault_cause;
   uint64_t fault_addr;
-  bool transferred = false; /* the last block ended in a taken transfer (timed_targets only) */
+  bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
+                             * model sees JAL and JALR; branches go to the branch model) */
+  bool unaligned = false;   /* ... one that came without a link cost: check its target */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
+  unsigned link_idx;        /* which link of the block left that is */
+  /* The entry part of the link cost (timed loop) when the next block came through a valid link
+   * but could not simply be entered: enter_block adds it instead of hart_block_entry's
+   * correction, unless the slow check ran in between (next_block forgets it). */
+  const struct link_cost *entry_cost = NULL;
 
 next_block:
+  entry_cost = NULL;
   if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
   bpc = h->pc;
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
 enter_block:
-  if (unlikely(transferred)) {
-    transferred = false;
-    hart_transfer_target(h, blk, bpc);
+  if (unlikely(transferred | unaligned)) {
+    hart_transfer_target(h, blk, bpc, unaligned, transferred);
+    transferred = unaligned = false;
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
-  if (unlikely((int64_t)blk->horizon_cycles > h->budget)) blk = block_first_insn(h, blk);
-  else if (unlikely(h->timed_context)) hart_block_entry(h, blk);
+  if (unlikely((int64_t)blk->horizon_cycles > h->budget)) {
+    blk = block_first_insn(h, blk);
+  } else if (EXEC_TIMED && entry_cost) {
+    if (h->model_fetch) hart_fetch_block(h, blk);
+    LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
+    h->budget -= entry_cost->cycles_entry;
+  } else if (unlikely(h->timed_context)) {
+    hart_block_entry(h, blk);
+  }
+  entry_cost = NULL;
   in = blk->insns;
   DISPATCH;
 
-/* The long ways of CHAIN: a valid link to a block that cannot simply be entered, and a link
- * that does not hold the next block; block_lookup's answer is kept in the link unless the
- * lookup changed the epoch (a full arena flushed every block, the one `link` is in included). */
+/* The long ways of CHAIN: a valid link to a block that cannot simply be entered (its outcome
+ * added, the entry correction left to hart_block_entry), and a link that does not hold the
+ * next block: the outcome is added now, the target's alignment checked once the next block
+ * is known. block_lookup's answer is kept in the link, its cost compiled, unless the lookup
+ * changed the epoch (a full arena flushed every block, the one `link` is in included). */
 linked_slow:
   if (unlikely(h->budget <= 0)) goto next_block;
   goto enter_block;
 link_miss:
+  if (EXEC_TIMED) unaligned = hart_link_outcome(h, link_idx);
   if (unlikely(h->budget <= 0)) goto next_block;
   {
     uint64_t tag_ = h->fetch_tag;
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
-    if (likely(h->fetch_tag == tag_)) link->vpc = bpc, link->tag = tag_, link->block = blk;
+    if (likely(h->fetch_tag == tag_)) block_link_set(h, link_idx, blk, bpc);
   }
   goto enter_block;
 
@@ -214,7 +287,7 @@ L_JAL: {
   WR(NEXT_PC);
   h->pc = t;
   transferred = h->timed_targets;
-  CHAIN(BLOCK_LINK(in), 1);
+  CHAIN(in, 0, 1);
 }
 L_JALR: {
   uint64_t t = (ux)((R1 + IMM) & ~(ux)1);
@@ -222,7 +295,7 @@ L_JALR: {
   WR(NEXT_PC);
   h->pc = t;
   transferred = h->timed_targets;
-  CHAIN(BLOCK_LINK(in), 2);
+  CHAIN(in, 0, 2);
 }
 L_BEQ: BRANCH(R1 == R2);
 L_BNE: BRANCH(R1 != R2);
@@ -270,46 +343,46 @@ L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
 L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
 L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
 L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
-L_MUL: MULDIV_TIMING(); WR(R1 * R2); NEXT;
-L_MULH: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
-L_MULHSU: MULDIV_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
-L_MULHU: MULDIV_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
-L_MULW: MULDIV_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+L_MUL: MUL_TIMING(); WR(R1 * R2); NEXT;
+L_MULH: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
+L_MULHSU: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
+L_MULHU: MUL_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
+L_MULW: MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
 /* Division by zero and overflow give the results the M extension specifies, no trap. */
 L_DIV: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)-1 : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? (ux)a : (ux)(a / b));
   NEXT;
 }
-L_DIVU: MULDIV_TIMING(); WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
+L_DIVU: DIV_TIMING(); WR(R2 == 0 ? (ux)-1 : R1 / R2); NEXT;
 L_REM: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   sx a = (sx)R1, b = (sx)R2;
   WR(b == 0 ? (ux)a : (a == (sx)((ux)1 << (XLEN - 1)) && b == -1) ? 0 : (ux)(a % b));
   NEXT;
 }
-L_REMU: MULDIV_TIMING(); WR(R2 == 0 ? R1 : R1 % R2); NEXT;
+L_REMU: DIV_TIMING(); WR(R2 == 0 ? R1 : R1 % R2); NEXT;
 L_DIVW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? -1 : (a == INT32_MIN && b == -1) ? a : a / b));
   NEXT;
 }
 L_DIVUW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? 0xffffffffu : a / b));
   NEXT;
 }
 L_REMW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   int32_t a = (int32_t)R1, b = (int32_t)R2;
   WR((int64_t)(b == 0 ? a : (a == INT32_MIN && b == -1) ? 0 : a % b));
   NEXT;
 }
 L_REMUW: {
-  MULDIV_TIMING();
+  DIV_TIMING();
   uint32_t a = (uint32_t)R1, b = (uint32_t)R2;
   WR((int64_t)(int32_t)(b == 0 ? a : a % b));
   NEXT;
@@ -343,7 +416,7 @@ L_ILLEGAL:
   goto next_block;
 L_END_BLOCK:
   h->pc = (ux)INSN_PC;
-  CHAIN(BLOCK_LINK(in), 3);
+  CHAIN(in, 0, 3);
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */

@@ -325,12 +325,24 @@ struct mb_btc_entry {
   uint8_t counter;   /* conditional branches: 2-bit saturating counter, >= 2 predicts taken */
 };
 
+/* A block whose every instruction-cache line was found present at I-cache generation `gen`
+ * (see mb_fetch_block). */
+#define MB_FETCH_MEMO 1024
+struct mb_fetch_memo {
+  const struct block *blk;
+  uint64_t start, end;  /* the block's physical byte range, [start, end) */
+  uint64_t gen;         /* mb_model.ic_gen when its lines were all hits */
+};
+
 struct mb_model {
   struct cache_model ic, dc;
   struct mb_btc_entry btc[MB_BTC_MAX];
   unsigned btc_entries;           /* 0: no BTC */
   uint64_t next_fetch_pa;         /* where sequential fetch continues after the last block */
   uint64_t last_fetch_word;       /* the last 32-bit word fetched (MB_INVALID: none) */
+  uint64_t ic_gen;                /* bumped whenever a line enters or leaves the I-cache */
+  struct data_hit_filter dc_hits; /* D-cache lines loads hit without the model (hart.h) */
+  struct mb_fetch_memo fetch_memo[MB_FETCH_MEMO];
 };
 
 static struct mb_model *model(struct hart *h) { return h->model; }
@@ -344,10 +356,28 @@ static void mb_model_reset(struct hart *h) {
   m->btc_entries = stages(p) == 3 ? 0 : (unsigned)p->options[OPT_BTC]; /* no BTC on 3 stages */
   for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
   m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
+  /* A one-way D-cache's read hits change nothing: the dispatch loop may count them itself. */
+  m->dc_hits.line_shift = m->dc.line_shift;
+  m->dc_hits.events = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);
+  /* Write-through: a store hit is its events and the memory write's latency (mb_data_access). */
+  m->dc_hits.stores = !p->options[OPT_DC_WRITEBACK];
+  m->dc_hits.store_events = EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_WRITE_HITS) | EV_BIT(EV_DC_MEM_WRITES);
+  m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
+  m->dc_hits.store_latency = p->options[OPT_DC_WRITE];
+  for (unsigned i = 0; i < DATA_HIT_LINES; i++) m->dc_hits.line[i] = MB_INVALID;
+  h->data_hits = m->dc.sets && m->dc.ways == 1 ? &m->dc_hits : NULL;
 }
 
-/* `cycles` stall cycles raising `stall` in each and `first` in the first one. */
+/* `cycles` (>= 1) stall cycles raising `stall` in each and `first` in the first one. Without
+ * combo slots that is a few adds (hart_add_timing's loop over runs cost 5% of the host's
+ * instructions on callchase32, mostly for branch refills). */
 static void add_stall(struct hart *h, uint64_t first, uint64_t stall, uint64_t cycles) {
+  if (!h->hpm.num_combos) {
+    h->budget -= (int64_t)cycles;
+    hart_add_events(h, stall | EV_BIT(EV_CYCLES), (uint32_t)cycles);
+    hart_add_events(h, first & ~(stall | EV_BIT(EV_CYCLES)), 1);
+    return;
+  }
   struct insn_timing t = {.n = 0};
   timing_add(&t, first | stall, 1);
   timing_add(&t, stall, (uint32_t)cycles - 1);
@@ -385,10 +415,14 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
   bool writeback = p->options[OPT_DC_WRITEBACK] != 0, victim_dirty;
   if (!store) {
     hart_add_events(h, EV_BIT(EV_DC_READ_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_READ_HITS) : 0), 1);
-    if (slot >= 0) return;
-    cache_model_fill(c, line, &victim_dirty);
-    if (victim_dirty) dc_write_back(h);
-    dc_line_fill(h);
+    if (slot < 0) {
+      cache_model_fill(c, line, &victim_dirty);
+      m->dc_hits.gen++;
+      if (victim_dirty) dc_write_back(h);
+      dc_line_fill(h);
+    }
+    unsigned i = (unsigned)line & (DATA_HIT_LINES - 1); /* the line's next load hits, until */
+    m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen; /* the cache changes */
     return;
   }
   hart_add_events(h, EV_BIT(EV_DC_WRITE_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_WRITE_HITS) : 0), 1);
@@ -397,12 +431,17 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
      * a miss does not allocate. */
     hart_add_events(h, EV_BIT(EV_DC_MEM_WRITES), 1);
     hart_report_latency(h, EV_DC_MEM_WRITES, p->options[OPT_DC_WRITE]);
+    if (slot >= 0) { /* the line is present: the next access to it hits, until the cache changes */
+      unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
+      m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen;
+    }
     return;
   }
   /* Write-back: a miss allocates; a word store only updates the cache, a byte or halfword
    * store first reads the line (UG1629 "Data Cache Operation"). */
   if (slot < 0) {
     slot = (int)cache_model_fill(c, line, &victim_dirty);
+    m->dc_hits.gen++;
     if (victim_dirty) dc_write_back(h);
     if (size < 4) dc_line_fill(h);
   }
@@ -416,7 +455,7 @@ static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
   if (slot < 0) return;
   if (kind != CBO_INVAL && c->dirty[slot]) dc_write_back(h);
   c->dirty[slot] = 0;
-  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID;
+  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID, model(h)->dc_hits.gen++;
 }
 
 /* FENCE.I invalidates the instruction cache and the BTC, and flushes (write-back) or
@@ -427,18 +466,47 @@ static void mb_fence_i(struct hart *h) {
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
   cache_model_invalidate_all(&m->ic);
+  m->ic_gen++;
+  m->dc_hits.gen++;
   for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
   m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
 }
 
 /* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
- * already has excepted; each line's first word looks up the cache, the rest of it hit. */
+ * already has excepted; each line's first word looks up the cache, the rest of it hit.
+ *
+ * Hot blocks skip the lookups: with one way (the default), a hit changes no state (no LRU),
+ * so a block whose lines were all present when the I-cache had generation ic_gen (bumped by
+ * every fill and invalidation) still has them all while ic_gen is the same, and its fetch is
+ * only hits: the memo holds such blocks (intmix32 on mbv-5: mb_fetch_block and
+ * cache_model_find took 23% of the host's instructions). */
+/* Not inlined: the lookups' registers would be saved and restored on every call, the memo
+ * path's too (17 of its ~50 host instructions on callchase32). */
+__attribute__((noinline)) static void fetch_lines(struct hart *h, const struct block *blk);
+
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
+  struct mb_model *m = model(h);
+  uint64_t start = blk->paddr;
+  const struct mb_fetch_memo *memo = &m->fetch_memo[(start >> 1) & (MB_FETCH_MEMO - 1)];
+  if (memo->blk != blk || memo->start != start || memo->gen != m->ic_gen) {
+    fetch_lines(h, blk);
+    return;
+  }
+  /* Every line present: all hits (the memo only holds blocks of a one-way cache). */
+  uint64_t end = memo->end, w = start & ~3ull, wlast = (end - 1) & ~3ull;
+  if (start == m->next_fetch_pa && w == m->last_fetch_word) w += 4;
+  m->next_fetch_pa = end;
+  m->last_fetch_word = wlast;
+  if (w <= wlast) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)((wlast - w) / 4 + 1));
+}
+
+/* The fetch of a block not in the memo: each line's first word looks up the cache. */
+static void fetch_lines(struct hart *h, const struct block *blk) {
   struct mb_model *m = model(h);
   struct cache_model *c = &m->ic;
   if (!c->sets || !blk->count) return;
-  const struct insn *last = &blk->insns[blk->count - 1];
   uint64_t start = blk->paddr;
+  const struct insn *last = &blk->insns[blk->count - 1];
   uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
   if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return; /* not cacheable */
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
@@ -446,12 +514,15 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
   m->next_fetch_pa = end;
   m->last_fetch_word = wlast;
   uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
+  bool all_hit = true;
   while (w <= wlast) {
     uint64_t line = w >> c->line_shift, line_end = (line + 1) << c->line_shift;
     uint64_t words = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
     if (cache_model_find(c, line) < 0) {
       bool dirty;
       cache_model_fill(c, line, &dirty);
+      m->ic_gen++;
+      all_hit = false;
       add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
       words--;
@@ -462,6 +533,11 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
   /* The hits of all lines at once: each request and its hit share a cycle, which the model
    * does not align with execution, so only their number matters (and one call costs less). */
   if (hits) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)hits);
+  /* A block that had to fill lines is remembered once it runs with all of them present. The
+   * sequential word skipped above is in the cache too (it was fetched just before). (A
+   * stepped instruction's scratch block at the same address always holds the same range.) */
+  if (c->ways == 1 && all_hit)
+    m->fetch_memo[(start >> 1) & (MB_FETCH_MEMO - 1)] = (struct mb_fetch_memo){blk, start, end, m->ic_gen};
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */
@@ -470,10 +546,7 @@ static void transfer_cost(struct hart *h, uint64_t events, unsigned penalty) {
     if (events) hart_add_events(h, events, 1);
     return;
   }
-  struct insn_timing t = {.n = 0};
-  timing_add(&t, events, 1);
-  timing_add(&t, 0, penalty - 1);
-  hart_add_timing(h, &t);
+  add_stall(h, events, 0, penalty);
 }
 
 static struct mb_btc_entry *btc_slot(struct mb_model *m, uint64_t pa) {

@@ -1,0 +1,5 @@
+/* The RV32 instance of the dispatch loop for profiles with link costs (hart.link_costs). */
+#define XLEN 32
+#define EXEC_TIMED 1
+#define EXEC_FUNC hart_run_rv32_timed
+#include "isa/exec_template.h"
