@@ -23,12 +23,16 @@ static void usage(FILE *out) {
           "'rvpmu --help' (or -h) prints this.\n");
 }
 
+static char **split_argv; /* the new argv, freed at exit (commands may end the process with exit) */
+static void free_split_argv(void) { free(split_argv); }
+
 /* getopt_long's convention for every command: a long option may carry its value after '='
  * (--core=ibex is --core ibex). Splits such arguments, up to a lone double dash (after it everything
  * is the program's), into a new argv. */
 static char **split_long_options(int argc, char **argv, int *new_argc) {
-  char **out = calloc((size_t)argc * 2 + 1, sizeof *out);
+  char **out = split_argv = calloc((size_t)argc * 2 + 1, sizeof *out);
   if (!out) return argv;
+  atexit(free_split_argv);
   int n = 0;
   bool options = true;
   for (int i = 0; i < argc; i++) {

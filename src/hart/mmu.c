@@ -123,7 +123,8 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
 int hart_translate(struct hart *h, uint64_t va, enum access a, uint64_t *pa) { return translate(h, va, a, 1, pa); }
 
 /* A load or store that is not naturally aligned, on a core that splits it in hardware: done
- * byte by byte (each byte translated, so page crossings fault precisely), costing the
+ * byte by byte (each byte translated and checked first, so a page, PMP or RAM boundary in it
+ * faults precisely, before any byte is written), costing the
  * profile's misaligned_extra when it crosses a 32-bit word (a second bus transaction). */
 static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_t *value, bool store) {
   enum access a = store ? ACCESS_STORE : ACCESS_LOAD;
@@ -133,6 +134,9 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
     int r = hart_translate(h, byte_va, a, &pa[i]);
     if (r) return r;
   }
+  /* Nothing is done unless every byte is there: a store that runs off RAM writes nothing. */
+  for (unsigned i = 0; i < size; i++)
+    if (!bus_maps(&h->machine->bus, pa[i], 1)) return store ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS;
   for (unsigned i = 0; i < size; i++) {
     uint64_t b = (v >> (8 * i)) & 0xff;
     int r = store ? bus_write(&h->machine->bus, pa[i], 1, b) : bus_read(&h->machine->bus, pa[i], 1, &b);

@@ -64,6 +64,10 @@ static const struct device *find_device(const struct bus *bus, uint64_t pa, unsi
   return NULL;
 }
 
+bool bus_maps(const struct bus *bus, uint64_t pa, unsigned size) {
+  return bus_ram_ptr(bus, pa, size) || find_device(bus, pa, size);
+}
+
 /* Fixed-size copies the compiler inlines (a variable-size memcpy is a libc call). */
 static uint64_t ram_load(const uint8_t *p, unsigned size) {
   uint8_t b;

@@ -300,6 +300,31 @@ static void test_misaligned_in_hardware(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* A misaligned access that runs off the end of RAM faults as a whole: load access fault with
+ * mtval = its address, nothing written to rd; a store that does writes no byte. */
+static void test_misaligned_across_ram_end(void **state) {
+  (void)state;
+  static const uint32_t load[] = {0x00043503 /* ld a0, 0(s0) */, UT_SPIN};
+  static const uint32_t store[] = {0x00b43023 /* sd a1, 0(s0) */, UT_SPIN};
+  const uint64_t end = UT_RAM_BASE + (16ull << 20), va = end - 4;
+  struct rvpmu_machine *m = ut_machine(64);
+  handler_reads_minstret(m);
+  rvpmu_hart_set_reg(m, 0, UT_S0, va);
+  rvpmu_hart_set_reg(m, 0, UT_A0, 0x5a);
+  UT_RUN_PROGRAM(m, load, 10);
+  ut_assert_trap(m, UT_CAUSE_LOAD_ACCESS, UT_RAM_BASE, va);
+  assert_int_equal(ut_reg(m, UT_A0), 0x5a);
+  rvpmu_machine_destroy(m);
+  m = ut_machine(64);
+  handler_reads_minstret(m);
+  rvpmu_hart_set_reg(m, 0, UT_S0, va);
+  rvpmu_hart_set_reg(m, 0, UT_A1, ~0ull);
+  UT_RUN_PROGRAM(m, store, 10);
+  ut_assert_trap(m, 7 /* store access fault */, UT_RAM_BASE, va);
+  assert_int_equal(read_phys_u64(m, end - 8), 0);
+  rvpmu_machine_destroy(m);
+}
+
 static void test_access_faults(void **state) {
   (void)state;
   static const uint32_t load[] = {
@@ -627,6 +652,7 @@ int main(void) {
       cmocka_unit_test(test_misaligned_load_traps),
       cmocka_unit_test(test_misaligned_store_traps),
       cmocka_unit_test(test_misaligned_in_hardware),
+      cmocka_unit_test(test_misaligned_across_ram_end),
       cmocka_unit_test(test_access_faults),
       cmocka_unit_test(test_ecall_from_m_does_not_retire),
       cmocka_unit_test(test_ecall_cause_per_mode),
