@@ -51,7 +51,8 @@ static char **split_long_options(int argc, char **argv, int *new_argc) {
   return out;
 }
 
-static int run_command(int argc, char **argv) {
+int main(int argc, char **argv) {
+  argv = split_long_options(argc, argv, &argc);
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -67,12 +68,4 @@ static int run_command(int argc, char **argv) {
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;
-}
-
-int main(int argc, char **argv) {
-  int n = argc; /* split_long_options leaves it when it cannot allocate */
-  char **split = split_long_options(argc, argv, &n);
-  int status = run_command(n, split);
-  if (split != argv) free(split); /* LeakSanitizer (make SANITIZE=1) reports it otherwise */
-  return status;
 }
