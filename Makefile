@@ -41,18 +41,23 @@ $(BUILD)/obj/%.o: %.c
 # (store-forwarding stall): intmix-ibex took 9.3 s with it, 7.3 s without; the generic core's
 # gzip-initramfs boot and intmix are unchanged.
 $(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/src/isa/exec_rv32_timed.o \
-  $(BUILD)/obj/src/isa/exec_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
+  $(BUILD)/obj/src/isa/exec_rv64_timed.o $(BUILD)/obj/src/isa/exec_prof_rv32.o $(BUILD)/obj/src/isa/exec_prof_rv64.o \
+  $(BUILD)/obj/src/isa/exec_prof_rv32_timed.o $(BUILD)/obj/src/isa/exec_prof_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
 $(BUILD)/librvpmu.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
+# libdw (elfutils): symbols and DWARF line tables for rvpmu report and annotate.
 $(BUILD)/rvpmu: $(TOOL_OBJS) $(BUILD)/librvpmu.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lfdt -ldw -lelf -lm
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_util.h $(BUILD)/librvpmu.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/librvpmu.a -lcmocka -lfdt -lm
+
+# test_profile includes the data file reader of the tools.
+$(BUILD)/unit/test_profile: tools/prof_data.c tools/prof_data.h src/prof/prof_format.h
 
 unit: $(UNIT_BINS)
 
@@ -74,15 +79,15 @@ clean:
 .PHONY: all unit test clean
 
 # --- fuzzing (tests/fuzz/README.md) ---
-# libFuzzer harnesses (clang, ASan + UBSan) for the ELF loader, the decoder and whole-machine
-# execution, built into build/fuzz/ with the library compiled for coverage.
+# libFuzzer harnesses (clang, ASan + UBSan) for the ELF loader, the decoder, whole-machine
+# execution and the profile data reader, built into build/fuzz/ with the library compiled for coverage.
 #   make fuzz                  build, seed (tests/fuzz/seeds.sh) and run each for FUZZ_SECONDS
 #   make fuzz FUZZ_SECONDS=600 longer; corpora stay in build/fuzz/corpus/, crashes in build/fuzz/crashes/
 #   make fuzz-build            build only
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 20
 FUZZ_DIR := build/fuzz
-FUZZ_NAMES := fuzz_elf fuzz_decode fuzz_exec
+FUZZ_NAMES := fuzz_elf fuzz_decode fuzz_exec fuzz_profile
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -I. \
   -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)

@@ -261,6 +261,35 @@ check_required_ratio() {
   fi
 }
 
+# The profiler's cost (issue 10: at most 2x): wall time of `rvpmu record` over `rvpmu stat`
+# with the same events (perf's usual five) on intmix (generic core) and intmix-ibex (--core
+# ibex), best of BENCH_RUNS each. BENCH_PROFILE=0 skips it.
+PROFILE_EVENTS=cycles,instructions,branches,loads,stores
+print_profile_overhead() {
+  [[ ${BENCH_PROFILE:-1} != 0 && -x $RVPMU ]] || return 0
+  local w elf stat_wall fmt='%-12s %14s %16s %8s\n'
+  printf '\n'
+  # shellcheck disable=SC2059 # one format string shared by the header and the rows
+  printf "$fmt" workload "stat wall s" "record wall s" ratio
+  for w in intmix intmix-ibex; do
+    elf=build/bench/$w.elf
+    [[ -f $elf ]] || continue
+    log "bench: $w, rvpmu record against rvpmu stat ($BENCH_RUNS runs each)"
+    # shellcheck disable=SC2086 # the per-workload options are a word list
+    if measure "$BENCH_RUNS" "$RVPMU" stat ${W_RVPMU_ARGS[$w]:-} -e "$PROFILE_EVENTS" -- "$elf"; then
+      stat_wall=$BEST_WALL
+      # shellcheck disable=SC2086
+      if measure "$BENCH_RUNS" "$RVPMU" record ${W_RVPMU_ARGS[$w]:-} -e "$PROFILE_EVENTS" -o "$tmp/prof.data" -- "$elf"; then
+        # shellcheck disable=SC2059
+        printf "$fmt" "$w" "$stat_wall" "$BEST_WALL" "$(calc "$BEST_WALL / $stat_wall" 2)x"
+        continue
+      fi
+    fi
+    echo "$w: profile overhead not measured: $FAIL"
+    failed=1
+  done
+}
+
 main() {
   local w q
   if [[ $BENCH_TIME == cpu && -z $TIME_BIN ]]; then
@@ -273,6 +302,7 @@ main() {
   for w in $BENCH_WORKLOADS; do bench_workload "$w"; done
   print_table
   print_stat_tables
+  print_profile_overhead
   check_required_ratio
   if ((failed)); then
     echo "bench: FAILED (see the notes above)"

@@ -4,6 +4,7 @@
 #   linux-build/initramfs.cpio.gz   /init (linux/init.c), /bin/workload (linux/workload.c), /bin/perf,
 #                                   /bin/glibc (linux/glibc.c: Debian's gcc and glibc, rv64gc)
 #   linux-build/initramfs.cpio      the same, uncompressed (boots in fewer instructions)
+#   linux-build/vmlinux             the kernel as an ELF file (symbols for rvpmu report)
 #
 # usage: linux/build.sh [all|deps|source|kernel|sysroot|perf|initramfs|qemu-plugin|clean]
 #        (default: all; qemu-plugin is not part of all: the boot-time measurement needs it)
@@ -156,6 +157,8 @@ kernel() {
 	fi
 	cp "$KOBJ/arch/riscv/boot/Image" "$OUT/Image"
 	cp "$KOBJ/System.map" "$OUT/System.map"
+	# The ELF kernel, for symbols: rvpmu report --symbols linux-build/vmlinux (docs/profiling.md).
+	cp "$KOBJ/vmlinux" "$OUT/vmlinux"
 }
 
 # apt-get with our own state directory holding only deb-src indexes derived from the machine's

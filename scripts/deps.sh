@@ -12,6 +12,10 @@ RVPMU_PACKAGES=(
   opensbi                   # the peer SBI firmware (generic fw_jump, RV64): tests/run_all.sh sbi_opensbi*
   python3                   # JSON checks in the CLI tests
   time                      # peak RSS in the benchmark
+  libdw-dev                 # rvpmu report/annotate: ELF symbols and DWARF source lines (elfutils)
+  valgrind                  # callgrind_annotate reads rvpmu report --callgrind in tests/cli/profile.sh
+  chromium                  # headless: tests look at rendered SVGs (tests/cli/render_svg.sh)
+  jq                        # JSON checks in the CLI tests
 )
 missing=()
 for p in "${RVPMU_PACKAGES[@]}"; do

@@ -10,7 +10,8 @@
 #   sbi_qemu  the ones whose "run:" line says qemu=yes, under the same firmware on QEMU
 #   sbi_opensbi       the SBI client tests under Debian's OpenSBI (generic fw_jump, RV64) on rvpmu
 #   sbi_opensbi_qemu  the qemu=yes ones under the same OpenSBI on QEMU
-#   linux  Linux on rvpmu (linux/rvpmu.sh, every scenario) and its boot time against QEMU-icount
+#   linux  Linux on rvpmu (linux/rvpmu.sh, every scenario; linux/profile.sh, a recorded boot reported
+#          with vmlinux's symbols) and its boot time against QEMU-icount
 #          (linux/bench-boot.sh); needs `make linux` (linux-build/Image), else it is skipped
 # Usage: tests/run_all.sh [unit|guest|qemu|cli|sbi|sbi_qemu|sbi_opensbi|sbi_opensbi_qemu|linux ...]
 #   (default: unit guest qemu cli profiles)
@@ -320,6 +321,11 @@ run_linux() {
     fi
     [ -z "${LINUX_SHOW:-}" ] || tail -1 <<<"$out"
   done
+  # rvpmu record of a boot, reported with vmlinux's symbols (docs/profiling.md).
+  out=$(RVPMU="$RVPMU" LINUX_BUILD="$LINUX_BUILD" bash linux/profile.sh 2>&1)
+  passed=$((passed + $(grep -c '^ok ' <<<"$out")))
+  failed=$((failed + $(grep -c '^not ok ' <<<"$out")))
+  grep -A3 '^not ok ' <<<"$out" | sed 's/^not ok /FAIL /'
   if [ "${LINUX_BENCH:-0}" = 1 ]; then
     out=$(RVPMU="$RVPMU" MAX_RATIO=1.00 bash linux/bench-boot.sh 2>&1)
     st=$?

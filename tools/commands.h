@@ -15,6 +15,9 @@
 int cmd_run(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 
 /* Options of every command that runs a program. */
 struct machine_options {
@@ -35,6 +38,9 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
 /* Creates the machine and loads o->elf (XLEN from the ELF unless --isa says). Prints the error
  * and returns NULL on failure. */
 struct rvpmu_machine *machine_from_options(const struct machine_options *o);
+
+/* The firmware machine_from_options boots for these options (see --firmware), or NULL. */
+const char *machine_firmware(const struct machine_options *o, char *buf, size_t len);
 
 /* Runs to the end, with progress lines on stderr if asked and Ctrl-C ending the run early.
  * Returns the exit status rvpmu should give and fills the host seconds spent. */

@@ -155,6 +155,10 @@ static const char *choose_firmware(const struct machine_options *o, char *buf, s
   return buf;
 }
 
+const char *machine_firmware(const struct machine_options *o, char *buf, size_t len) {
+  return choose_firmware(o, buf, len);
+}
+
 struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
   char fw_path[4200];
   struct machine_options resolved = *opts, *o = &resolved;

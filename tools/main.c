@@ -15,6 +15,9 @@ static void usage(FILE *out) {
           "  run     run a program (guest console on stdout, exit status = guest exit code)\n"
           "  stat    run a program and print event counts like 'perf stat'\n"
           "  list    list the events a core profile can count\n"
+          "  record  run a program and record an exact profile (rvpmu.data)\n"
+          "  report  show a recorded profile by function, line or address; export it\n"
+          "  annotate  show a function's instructions with their recorded counts\n"
           "\n"
           "cores (--core): generic (default), ibex, cv32e40p, microblaze-v\n"
           "Long options also take their value as --option=value.\n"
@@ -65,6 +68,9 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);
   if (!strcmp(cmd, "stat")) return cmd_stat(argc - 1, argv + 1);
   if (!strcmp(cmd, "list")) return cmd_list(argc - 1, argv + 1);
+  if (!strcmp(cmd, "record")) return cmd_record(argc - 1, argv + 1);
+  if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
+  if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;

@@ -102,6 +102,16 @@ int rvpmu_event_total(const struct rvpmu_machine *m, unsigned hart, const char *
  * NULL if the core cannot count it. Tools use it to pair events whatever the core calls them. */
 const char *rvpmu_event_canonical(const struct rvpmu_machine *m, const char *event);
 
+/* Exact profiling (rvpmu record; docs/profiling.md): attaches the profiler, which attributes
+ * every count of the named events (at most 16) to the instruction, mode, hart and calling
+ * context that caused it, until rvpmu_profile_write writes the data file (with `meta`, lines
+ * "key=value\n", in its header) and rvpmu_profile_stop detaches it. Start before running. */
+int rvpmu_profile_start(struct rvpmu_machine *m, const char *const *events, unsigned n, char *err, size_t errlen)
+    __attribute__((warn_unused_result));
+int rvpmu_profile_write(struct rvpmu_machine *m, const char *path, const char *meta, char *err, size_t errlen)
+    __attribute__((warn_unused_result));
+void rvpmu_profile_stop(struct rvpmu_machine *m);
+
 /* Description of the machine: ISA string, core, platform, clock frequency in Hz. */
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m);
 const char *rvpmu_machine_core(const struct rvpmu_machine *m);

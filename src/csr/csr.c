@@ -329,6 +329,7 @@ static void map_write(struct hart *h, const struct csr_map_entry *e, unsigned cs
   uint64_t mask = map_write_mask(h, e);
   if (e->kind == CSR_MAP_CONST || !mask) return;
   v = (cur & ~mask) | (v & mask);
+  if (e->legalize) v = e->legalize((uint32_t)v);
   if (e->kind == CSR_MAP_REGISTER) h->csr_regs[e->reg] = (uint32_t)v;
   else write_csr(h, csr, v);
 }

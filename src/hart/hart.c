@@ -7,6 +7,7 @@
 
 #include "isa/block.h"
 #include "machine.h"
+#include "prof/prof.h"
 
 /* How many instructions a hart runs before the slow check looks at the rest of the machine
  * (other harts, time) even if nothing else is due. Small enough that multi-hart machines
@@ -105,6 +106,7 @@ void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, 
 
 void hart_report_latency(struct hart *h, enum event_id ev, uint64_t cycles) {
   hpm_latency_sample(&h->hpm, ev, cycles);
+  if (h->prof) h->prof->latency[ev] += cycles; /* a recorded latency sum (rvpmu record -e E:latency) */
 }
 
 void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
@@ -196,6 +198,7 @@ void hart_set_priv(struct hart *h, unsigned priv) {
 
 void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc) {
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
+  unsigned from_priv = h->priv;
   h->last_block = NULL; /* the next instruction does not follow the last one */
   /* A trap vector that itself traps (an illegal instruction, an unmapped mtvec) would loop
    * forever without retiring anything, where no instruction limit can stop it. */
@@ -248,6 +251,7 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
   }
   if (h->xlen == 32) h->pc = (uint32_t)h->pc;
   h->budget = 0; /* the new mode may have interrupts pending that are now enabled */
+  if (h->prof) prof_trap(h, epc, from_priv);
 }
 
 /* Interrupts in priority order (3.1.9; Sscofpmf puts LCOFI after the standard ones). */
@@ -374,7 +378,10 @@ bool hart_slow_check(struct hart *h) {
 void hart_run(struct hart *h) {
   h->slice_end = h->hpm.acc[EV_INSNS] + HART_SLICE_INSNS;
   h->budget = 0;
-  if (h->link_costs) {
+  if (h->prof) {
+    if (h->link_costs) (h->xlen == 32 ? hart_run_prof_rv32_timed : hart_run_prof_rv64_timed)(h);
+    else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
+  } else if (h->link_costs) {
     if (h->xlen == 32) hart_run_rv32_timed(h);
     else hart_run_rv64_timed(h);
   } else if (h->xlen == 32) {

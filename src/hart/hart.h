@@ -15,6 +15,7 @@
 struct machine;
 struct block;
 struct block_cache;
+struct prof_hart;
 
 /* Software TLB: a direct-mapped cache from virtual page to host address, one per privilege
  * mode and access kind, filled only for RAM pages the access is allowed to. Bare translation
@@ -153,6 +154,7 @@ struct hart {
   bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
                              * retirement of the one before (profile.minstret_write_collides) */
   bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
+  struct prof_hart *prof;   /* the profiler this hart reports to (prof/prof.h), or NULL */
 };
 
 /* Resets the hart to its reset state at `pc` in M mode. */
@@ -165,6 +167,11 @@ void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
 void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
 void hart_run_rv64_timed(struct hart *h);
+/* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c, *_timed.c). */
+void hart_run_prof_rv32(struct hart *h);
+void hart_run_prof_rv64(struct hart *h);
+void hart_run_prof_rv32_timed(struct hart *h);
+void hart_run_prof_rv64_timed(struct hart *h);
 
 /* Slow path of the dispatch loop, entered when budget <= 0: folds counters, raises overflow and
  * timer interrupts, takes a pending interrupt, sleeps in WFI, and computes the next budget.

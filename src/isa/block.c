@@ -74,6 +74,10 @@ static void time_insn(const struct hart *h, const struct insn *insns, unsigned i
   time_context(h, &c, t);
 }
 
+void block_insn_timing(const struct hart *h, const struct block *b, unsigned i, struct insn_timing *t) {
+  time_insn(h, b->insns, i, b->paddr + b->insns[i].pc_off, t);
+}
+
 /* Adds one retired instruction with timing t to a block's static totals, combos included. */
 static void add_timing(struct block *b, const struct hpm *hpm, const struct insn_timing *t) {
   b->retire_insns++;

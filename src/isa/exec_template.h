@@ -29,6 +29,44 @@ typedef unsigned __int128 ux2;
 typedef __int128 sx2;
 #endif
 
+/* Profiler hooks (design.md decision 9, prof/prof.h): they exist only in the profiling instances
+ * of this loop (exec_prof_rv32.c, exec_prof_rv64.c and their _timed twins, which define PROF),
+ * the ones hart_run takes while rvpmu record runs; here they compile to nothing. */
+#ifdef PROF
+#include "prof/prof.h"
+#define PROF_LOCALS unsigned prof_outcome = 0; /* how an untimed branch went: 1 taken, 2 not */
+#define PROF_OUTCOME(n) (prof_outcome = (n))
+#define PROF_BLOCK_END() (prof_block_end(h, blk, in, bpc, prof_outcome), prof_outcome = 0)
+#define PROF_SNAP() prof_snap(h)                               /* a hook that adds events... */
+#define PROF_DYN(pc) prof_dyn(h, (pc))                         /* ...charges them to pc */
+#define PROF_DYN_ENTRY() prof_dyn_block(h, blk, bpc, bpc, 0)   /* to the block's first insn */
+#define PROF_DYN_TERM() prof_dyn_block(h, blk, bpc, INSN_PC, 1) /* to its branch */
+#define PROF_PREFIX(n) prof_prefix(h, blk, (unsigned)(n), bpc) /* first n insns retire */
+#define PROF_SLOW_CHECK() prof_slow_check(h)
+#define PROF_CALL(EXPR) ({ PROF_SNAP(); bool r_ = (EXPR); PROF_DYN(INSN_PC); r_; }) /* a bracketed test */
+#define PROF_ON 1
+#define PROF_SYSTEM(CALL)                        \
+  do {                                           \
+    struct prof_system ps_;                      \
+    prof_system_begin(h, blk, in, bpc, &ps_);    \
+    CALL;                                        \
+    prof_system_end(h, &ps_);                    \
+  } while (0)
+#else
+#define PROF_LOCALS
+#define PROF_OUTCOME(n) ((void)0)
+#define PROF_BLOCK_END() ((void)0)
+#define PROF_SNAP() ((void)0)
+#define PROF_DYN(pc) ((void)0)
+#define PROF_DYN_ENTRY() ((void)0)
+#define PROF_DYN_TERM() ((void)0)
+#define PROF_PREFIX(n) ((void)0)
+#define PROF_SLOW_CHECK() hart_slow_check(h)
+#define PROF_SYSTEM(CALL) CALL
+#define PROF_CALL(EXPR) (EXPR)
+#define PROF_ON 0
+#endif
+
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
 
@@ -55,13 +93,15 @@ typedef __int128 sx2;
     T v_;                                                                            \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else if (EXEC_TIMED && hart_load_hit(h, va_, sizeof(T), &v_)) {                \
+    } else if (EXEC_TIMED && PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_))) {     \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
       h->cur_block = blk, h->cur_insn = in; /* device time (hart_now) */            \
+      PROF_SNAP();                                                                   \
       int r_ = hart_load_slow(h, va_, sizeof(T), &w_);                               \
       h->cur_block = NULL;                                                           \
+      PROF_DYN(INSN_PC);                                                             \
       if (unlikely(r_ > 0)) {                                                        \
         fault_cause = r_;                                                            \
         fault_addr = va_;                                                            \
@@ -82,15 +122,19 @@ typedef __int128 sx2;
     T v_ = (T)(VALUE);                                                                \
     if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else if (EXEC_TIMED && hart_store_hit(h, va_, sizeof(T), &v_)) {                \
+    } else if (EXEC_TIMED && PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_))) {     \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
+      PROF_SNAP();                                                                    \
       int r_ = hart_store_slow(h, va_, sizeof(T), v_);                                \
       h->cur_block = NULL;                                                            \
+      PROF_DYN(INSN_PC);                                                              \
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
+          PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
+          PROF_DYN(INSN_PC);                                                          \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
@@ -114,7 +158,39 @@ typedef __int128 sx2;
  * operation is then predicted per terminator and outcome, not from one shared jump. That made
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
-#if EXEC_TIMED
+#if EXEC_TIMED && defined(PROF)
+/* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
+ * counts with its outcome, then (enter_block) the next block's entry, each bracketed for the
+ * profiler (prof/prof.h); without a valid link, each comes separately the long way. */
+#define CHAIN(LAST, IDX, TAG)                                                              \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    h->last_block = blk;                                                                   \
+    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
+               c_->active_gen == h->hpm.active_gen)) {                                     \
+      prof_block_linked(h, blk, bpc); /* the block's counts, the snapshot ahead by them */ \
+      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
+      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
+      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
+      h->budget -= c_->cycles_outcome;                                                     \
+      PROF_DYN_TERM();                                                                     \
+      if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                               \
+      bpc = h->pc;                                                                         \
+      blk = link->block;                                                                   \
+      entry_cost = c_;                                                                     \
+      goto linked_slow;                                                                    \
+    }                                                                                      \
+    BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    h->budget -= blk->retire_cycles;                                                       \
+    PROF_SNAP();                                                                           \
+    unaligned = hart_link_outcome(h, link_idx);                                            \
+    PROF_DYN_TERM();                                                                       \
+    PROF_BLOCK_END();                                                                      \
+    bpc = h->pc;                                                                           \
+    goto link_miss;                                                                        \
+  } while (0)
+#elif EXEC_TIMED
 #define CHAIN(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
@@ -152,6 +228,7 @@ typedef __int128 sx2;
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
+    PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
@@ -173,32 +250,52 @@ typedef __int128 sx2;
  * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
  * on-demand one) needs a call. */
 #if EXEC_TIMED /* the outcome for the CSR-write collision check (hart_exec_system) */
-#define BRANCH_COUNT(ev) h->last_branch_taken = (ev) == EV_BR_TAKEN
+#define BRANCH_COUNT(ev, prof_outcome) h->last_branch_taken = (ev) == EV_BR_TAKEN
 #else
-#define BRANCH_COUNT(ev) else h->hpm.acc[ev]++
+#define BRANCH_COUNT(ev, prof_outcome) \
+  else {                                \
+    h->hpm.acc[ev]++;                   \
+    PROF_OUTCOME(prof_outcome);         \
+  }
 #endif
 #define BRANCH(cond)                                             \
   do {                                                           \
     if (cond) {                                                  \
       uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, true); \
-      BRANCH_COUNT(EV_BR_TAKEN);                                 \
+      if (unlikely(h->timed_branches)) {                         \
+        PROF_SNAP();                                             \
+        hart_branch_outcome(h, blk, in, true);                   \
+        PROF_DYN_TERM();                                         \
+      }                                                          \
+      BRANCH_COUNT(EV_BR_TAKEN, 1);                              \
       h->pc = t_;                                                \
       CHAIN(in, 0, __LINE__ * 2);                                \
     } else {                                                     \
-      if (unlikely(h->timed_branches)) hart_branch_outcome(h, blk, in, false); \
-      BRANCH_COUNT(EV_BR_NOT_TAKEN);                             \
+      if (unlikely(h->timed_branches)) {                         \
+        PROF_SNAP();                                             \
+        hart_branch_outcome(h, blk, in, false);                  \
+        PROF_DYN_TERM();                                         \
+      }                                                          \
+      BRANCH_COUNT(EV_BR_NOT_TAKEN, 2);                          \
       h->pc = NEXT_PC;                                           \
       CHAIN(in, 1, __LINE__ * 2 + 1);                            \
     }                                                            \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
-#define MUL_TIMING() \
-  if (unlikely(h->timed_mul)) hart_muldiv_timing(h, in, R1, R2)
-#define DIV_TIMING() \
-  if (unlikely(h->timed_div)) hart_muldiv_timing(h, in, R1, R2)
+#define MUL_TIMING()                   \
+  if (unlikely(h->timed_mul)) {         \
+    PROF_SNAP();                        \
+    hart_muldiv_timing(h, in, R1, R2);  \
+    PROF_DYN(INSN_PC);                  \
+  }
+#define DIV_TIMING()                   \
+  if (unlikely(h->timed_div)) {         \
+    PROF_SNAP();                        \
+    hart_muldiv_timing(h, in, R1, R2);  \
+    PROF_DYN(INSN_PC);                  \
+  }
 
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
@@ -223,14 +320,17 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
    * but could not simply be entered: enter_block adds it instead of hart_block_entry's
    * correction, unless the slow check ran in between (next_block forgets it). */
   const struct link_cost *entry_cost = NULL;
+  PROF_LOCALS
 
 next_block:
   entry_cost = NULL;
-  if (unlikely(h->budget <= 0) && hart_slow_check(h)) return;
+  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
   bpc = h->pc;
+  PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
 enter_block:
+  PROF_SNAP();
   if (unlikely(transferred | unaligned)) {
     hart_transfer_target(h, blk, bpc, unaligned, transferred);
     transferred = unaligned = false;
@@ -247,6 +347,7 @@ enter_block:
     hart_block_entry(h, blk);
   }
   entry_cost = NULL;
+  PROF_DYN_ENTRY();
   in = blk->insns;
   DISPATCH;
 
@@ -259,10 +360,11 @@ linked_slow:
   if (unlikely(h->budget <= 0)) goto next_block;
   goto enter_block;
 link_miss:
-  if (EXEC_TIMED) unaligned = hart_link_outcome(h, link_idx);
+  if (EXEC_TIMED && !PROF_ON) unaligned = hart_link_outcome(h, link_idx); /* PROF: in CHAIN */
   if (unlikely(h->budget <= 0)) goto next_block;
   {
     uint64_t tag_ = h->fetch_tag;
+    PROF_SNAP();
     blk = block_lookup(h, bpc);
     if (unlikely(!blk)) goto next_block;
     if (likely(h->fetch_tag == tag_)) block_link_set(h, link_idx, blk, bpc);
@@ -270,11 +372,13 @@ link_miss:
   goto enter_block;
 
 fault:
+  PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
   goto next_block;
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
   goto next_block;
@@ -389,7 +493,9 @@ L_REMUW: {
 }
 L_AMO_W:
 L_AMO_D: {
+  PROF_SNAP();
   int r = hart_amo(h, in, in->op == OP_AMO_W ? 4 : 8);
+  PROF_DYN(INSN_PC);
   if (unlikely(r)) {
     fault_cause = r;
     fault_addr = (ux)R1;
@@ -412,7 +518,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
-  hart_exec_system(h, blk, in, INSN_PC);
+  PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK:
   h->pc = (ux)INSN_PC;
@@ -443,7 +549,9 @@ L_FSD: FP_STORE(uint64_t);
 #include "isa/ops_fp.def"
 #undef FP_MEM
 #undef FP_OP
+  PROF_SNAP();
   if (unlikely(hart_fp_exec(h, in))) goto fp_illegal;
+  PROF_DYN(INSN_PC);
   NEXT;
 fp_illegal:
   /* FS = Off, or a dynamic rounding mode that frm does not allow: illegal instruction with the
@@ -538,7 +646,9 @@ L_CBO_ZERO: {
 /* Zicbom: no data moves (memory is coherent here); the address is checked like a store's and
  * the core's cache model, if any, sees the operation. */
 L_CBO: {
+  PROF_SNAP();
   int r = hart_cbo(h, in, R1);
+  PROF_DYN(INSN_PC);
   if (unlikely(r)) {
     fault_cause = r;
     fault_addr = r == EXC_ILLEGAL_INSN ? in->raw : R1;

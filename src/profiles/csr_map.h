@@ -9,6 +9,7 @@
 #define RVPMU_PROFILES_CSR_MAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum csr_map_kind {
@@ -37,6 +38,9 @@ struct csr_map_entry {
   uint32_t value;       /* CONST: the value read; REGISTER: reset value; STANDARD: 0, or
                          * the reset value the CSR file starts from (written at reset) */
   uint32_t write_mask;  /* STANDARD, REGISTER: the bits a write can change */
+  /* STANDARD, REGISTER: the legal value a write of `value` becomes (a WARL field that maps
+   * illegal values rather than ignoring bits), applied after write_mask; NULL: as masked. */
+  uint32_t (*legalize)(uint32_t value);
   const char *name;     /* for humans (docs, messages) */
 };
 

@@ -10,12 +10,12 @@
 #include "csr/csr.h"
 #include "profiles/csr_map.h"
 
-#define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, name}
-#define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, name}
+#define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, NULL, name}
+#define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, NULL, name}
 
 const struct csr_map_entry cv32e40p_csr_map[] = {
     /* fcsr and its views: with F, accessible while mstatus.FS is not Off (csr.c). */
-    {CSR_FFLAGS, CSR_FCSR, CSR_MAP_STANDARD, CSR_MAP_WITH_F, 0, 0, ~0u, "fflags, frm, fcsr"},
+    {CSR_FFLAGS, CSR_FCSR, CSR_MAP_STANDARD, CSR_MAP_WITH_F, 0, 0, ~0u, NULL, "fflags, frm, fcsr"},
     /* mstatus.FS is writable only where the ISA has F (csr.c). */
     STD(CSR_MSTATUS, CSR_MSTATUS, 0x1800, 0x7888, "mstatus"), /* MIE, MPIE, FS; MPP always M */
     STD(CSR_MISA, CSR_MISA, 0, 0, "misa"),
@@ -42,8 +42,8 @@ const struct csr_map_entry cv32e40p_csr_map[] = {
     CONST(CSR_MVENDORID, 0x602, "mvendorid"), /* OpenHW Group: JEDEC bank 13, 0x02 */
     CONST(CSR_MARCHID, 4, "marchid"),
     /* mimpid: 1 when FPU, COREV_PULP or COREV_CLUSTER is on */
-    {CSR_MIMPID, CSR_MIMPID, CSR_MAP_CONST, CSR_MAP_WITHOUT_F, 0, 0, 0, "mimpid"},
-    {CSR_MIMPID, CSR_MIMPID, CSR_MAP_CONST, CSR_MAP_WITH_F, 0, 1, 0, "mimpid"},
+    {CSR_MIMPID, CSR_MIMPID, CSR_MAP_CONST, CSR_MAP_WITHOUT_F, 0, 0, 0, NULL, "mimpid"},
+    {CSR_MIMPID, CSR_MIMPID, CSR_MAP_CONST, CSR_MAP_WITH_F, 0, 1, 0, NULL, "mimpid"},
     STD(CSR_MHARTID, CSR_MHARTID, 0, 0, "mhartid"),
     {0},
 };

@@ -15,8 +15,20 @@ enum { REG_CPUCTRLSTS };                     /* hart.csr_regs slots */
 #define CPUCTRLSTS_SYNC_EXC_SEEN (1u << 6)     /* a synchronous exception is being handled */
 #define CPUCTRLSTS_DOUBLE_FAULT_SEEN (1u << 7) /* one happened while handling another (sticky) */
 
-#define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, name}
-#define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, name}
+#define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, NULL, name}
+#define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, NULL, name}
+
+/* mcause holds an external-interrupt flag, an internal-interrupt flag and a 5-bit code
+ * (exc_cause_t): bits 31:30 = 10 select the first, 11 the second, which reads back with bits
+ * 30:5 set; the other bits are dropped. */
+static uint32_t ibex_mcause(uint32_t v) {
+  uint32_t code = v & 0x1f;
+  switch (v >> 30) {
+    case 2: return 0x80000000u | code;
+    case 3: return 0xffffffe0u | code;
+    default: return code;
+  }
+}
 
 const struct csr_map_entry ibex_csr_map[] = {
     /* mstatus: MIE, MPIE, MPP (M or U; S and 2 become U), MPRV, TW; reset MPIE = 1. */
@@ -25,19 +37,21 @@ const struct csr_map_entry ibex_csr_map[] = {
     /* mie: MSIE, MTIE, MEIE and the 15 fast interrupts (bits 16..30). */
     STD(CSR_MIE, CSR_MIE, 0, 0x7fff0888, "mie"),
     STD(CSR_MTVEC, CSR_MTVEC, 0, 0xffffff00, "mtvec"), /* 256-byte aligned, always vectored */
-    {CSR_MCOUNTEREN, CSR_MCOUNTEREN, CSR_MAP_STANDARD, CSR_MAP_COUNTER_BITS, 0, 0, ~0u, "mcounteren"},
+    {CSR_MCOUNTEREN, CSR_MCOUNTEREN, CSR_MAP_STANDARD, CSR_MAP_COUNTER_BITS, 0, 0, ~0u, NULL, "mcounteren"},
     CONST(CSR_MENVCFG, 0, "menvcfg"),
     CONST(CSR_MSTATUSH, 0, "mstatush"),
     CONST(CSR_MENVCFGH, 0, "menvcfgh"),
     STD(CSR_MCOUNTINHIBIT, CSR_MCOUNTINHIBIT, 0, ~0u, "mcountinhibit"),
     STD(CSR_MHPMEVENT3, CSR_MHPMEVENT31, 0, 0, "mhpmevent3..31"), /* hardwired selectors */
-    STD(CSR_MSCRATCH, CSR_MTVAL, 0, ~0u, "mscratch, mepc, mcause, mtval"),
+    STD(CSR_MSCRATCH, CSR_MEPC, 0, ~0u, "mscratch, mepc"),
+    {CSR_MCAUSE, CSR_MCAUSE, CSR_MAP_STANDARD, 0, 0, 0, ~0u, ibex_mcause, "mcause"},
+    STD(CSR_MTVAL, CSR_MTVAL, 0, ~0u, "mtval"),
     STD(CSR_MIP, CSR_MIP, 0, 0, "mip"), /* read-only */
     /* cpuctrlsts: icache_enable, data_ind_timing, dummy_instr_en/mask read 0 in this
      * configuration (ICache=0, SecureIbex=0); sync_exc_seen (6) and double_fault_seen (7)
      * are writable. */
     {CSR_CPUCTRLSTS, CSR_CPUCTRLSTS, CSR_MAP_REGISTER, 0, REG_CPUCTRLSTS, 0,
-     CPUCTRLSTS_SYNC_EXC_SEEN | CPUCTRLSTS_DOUBLE_FAULT_SEEN, "cpuctrlsts"},
+     CPUCTRLSTS_SYNC_EXC_SEEN | CPUCTRLSTS_DOUBLE_FAULT_SEEN, NULL, "cpuctrlsts"},
     CONST(CSR_SECURESEED, 0, "secureseed"), /* write-only: reads 0 */
     STD(CSR_MCYCLE, CSR_MHPMCOUNTER31, 0, ~0u, "mcycle..mhpmcounter31"),
     STD(CSR_MCYCLEH, CSR_MHPMCOUNTER31H, 0, ~0u, "mcycleh..mhpmcounter31h"),

@@ -34,10 +34,13 @@ help_check "rvpmu" "" tools/main.c
 help_check "rvpmu run" run tools/cmd_run.c tools/machine_options.c
 help_check "rvpmu stat" stat tools/cmd_stat.c tools/machine_options.c
 help_check "rvpmu list" list tools/cmd_list.c
+help_check "rvpmu record" record tools/cmd_record.c tools/machine_options.c
+help_check "rvpmu report" report tools/cmd_report.c
+help_check "rvpmu annotate" annotate tools/cmd_annotate.c
 
 # The top-level help names every command.
 rv --help
-for c in run stat list; do
+for c in run stat list record report annotate; do
   if grep -Eq "^ +$c( |$)" "$TMP/out"; then ok "rvpmu --help lists the command $c"
   else not_ok "rvpmu --help lists the command $c" "$(last_run)"; fi
 done

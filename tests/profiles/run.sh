@@ -47,6 +47,7 @@ done
 csrmaps=(
   "csrmap-ibex-counters10:ibex,variant=rtl,counters=10:ibex-simple"
   "csrmap-ibex-counters0:ibex:ibex-simple"
+  "csrmap-ibex-counters10-width32:ibex,variant=rtl,counters=10,width=32:ibex-simple"
   "csrmap-cv32e40p-counters29:cv32e40p,counters=29:cv32e40p-tb"
   "csrmap-cv32e40p-counters1:cv32e40p:cv32e40p-tb"
   "csrmap-cv32e40p-fpu-counters29:cv32e40p,counters=29,fpu=on:cv32e40p-tb"

@@ -9,6 +9,7 @@
  *   trigger CSR (DbgTriggerEn=0), no dcsr outside debug mode. marchid = 22. mstatus keeps
  *   MIE, MPIE, MPP, MPRV, TW (0x221888), MPP only M or U; mie the fast interrupts
  *   (0x7fff0888); mtvec base bits 31:8 with mode 1; mcounteren the existing counters;
+ *   mcause an external/internal interrupt flag (bits 31:30 = 10 / 11) and a 5-bit code;
  *   mhpmeventN reads 1 << (N-3) (RTL) or 1 << N (the document).
  * - CV32E40P: M mode only, so MPP reads M whatever is written and there is no mcounteren;
  *   mtval is hardwired to 0; tdata1 reads 0x28001040 and tinfo 4 (writes ignored outside
@@ -17,6 +18,7 @@
 #include "unit_util.h"
 
 #include "csr/csr.h"
+#include "profiles/csr_map.h"
 #include "profiles/timing.h"
 
 static bool csr_exists(struct rvpmu_machine *m, unsigned csr) {
@@ -62,6 +64,9 @@ static void test_ibex_warl_masks(void **state) {
   assert_int_equal(write_read(m, CSR_MTVEC, 0x00100000), 0x00100001);
   assert_int_equal(write_read(m, CSR_MCOUNTEREN, 0xffffffff), 0x1d); /* cycle, instret, 3, 4 */
   assert_int_equal(write_read(m, CSR_MIP, 0xffffffff) & ~0x80ull, 0);  /* read-only */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0x5a5a5a5a), 0x1a);       /* bits 31:30 = 01 */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0xa5a5a5a5), 0x80000005); /* external interrupt */
+  assert_int_equal(write_read(m, CSR_MCAUSE, 0xc0000007), 0xffffffe7); /* internal interrupt */
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3), 1);
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3 + 1), 2);
   assert_int_equal(ut_csr(m, CSR_MHPMEVENT3 + 2), 0); /* counter 5 does not exist */
@@ -103,6 +108,27 @@ static void test_generic_keeps_every_csr(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* Every map is well formed: ranges in order within themselves, register slots that exist, and
+ * no address covered twice for the same ISA (entries for "with F" and "without F" may pair). */
+static void check_map(const char *name, const struct csr_map_entry *map) {
+  for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++) {
+    if (e->first > e->last || e->last > 0xfff) fail_msg("%s %s: bad range", name, e->name);
+    if (e->kind == CSR_MAP_REGISTER && e->reg >= CSR_MAP_REGS) fail_msg("%s %s: bad slot", name, e->name);
+    for (const struct csr_map_entry *o = e + 1; o->kind != CSR_MAP_END; o++) {
+      bool overlap = e->first <= o->last && o->first <= e->last;
+      unsigned fe = e->flags & (CSR_MAP_WITH_F | CSR_MAP_WITHOUT_F), fo = o->flags & (CSR_MAP_WITH_F | CSR_MAP_WITHOUT_F);
+      bool exclusive = fe && fo && fe != fo;
+      if (overlap && !exclusive) fail_msg("%s: %s and %s overlap", name, e->name, o->name);
+    }
+  }
+}
+
+static void test_maps_well_formed(void **state) {
+  (void)state;
+  check_map("ibex", ibex_csr_map);
+  check_map("cv32e40p", cv32e40p_csr_map);
+}
+
 /* A CSR write that takes effect after the first cycle: the first cycle comes from a run
  * without events (the cycle in which the core executes it), the rest keeps the others. */
 static void test_timing_split_first_cycle(void **state) {
@@ -134,6 +160,7 @@ int main(void) {
       cmocka_unit_test(test_cv32e40p_map),
       cmocka_unit_test(test_generic_keeps_every_csr),
       cmocka_unit_test(test_timing_split_first_cycle),
+      cmocka_unit_test(test_maps_well_formed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

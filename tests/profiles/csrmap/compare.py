@@ -6,14 +6,14 @@ Usage: compare.py RVPMU CSV CORE_SPEC ELF [--verbose]
 
 The walk (csrmap.c) prints one line per CSR that can be read and the number of addresses whose
 read traps; the CSV (tests/reference/csrmap-*.csv) holds the same, measured on the RTL:
-    csr,read,write_ones,write_zero
-    reset 0x300,0x00000080,,           (value before anything trapped)
+    csr,read,write_ones,write_zero,write_5a,write_a5
+    reset 0x300,0x00000080,,,,         (value before anything trapped)
     ...
-    cpuctrlsts handler,0x00000040,,    (Ibex: cpuctrlsts in a trap handler, after MRET, ...)
+    cpuctrlsts handler,0x00000040,,,,  (Ibex: cpuctrlsts in a trap handler, after MRET, ...)
     ...
-    0x300,0x00000080,0x00221888,0x00000000
+    0x300,0x00000080,0x00221888,0x00000000,0x00001808,0x00220080
     ...
-    read_traps,3922,,
+    read_traps,3922,,,,
 Prints "ok" or "not ok: ..." (every difference with --verbose); exits 1 on a difference.
 """
 import csv
@@ -21,7 +21,7 @@ import re
 import subprocess
 import sys
 
-LINE = re.compile(r"^csr (0x[0-9a-f]{3}) r=(\S+) w1=(\S+) w0=(\S+)$")
+LINE = re.compile(r"^csr (0x[0-9a-f]{3}) r=(\S+) w1=(\S+) w0=(\S+) w5a=(\S+) wa5=(\S+)$")
 RESET = re.compile(r"^reset (0x[0-9a-f]{3})=(\S+)$")
 
 
@@ -34,15 +34,15 @@ def parse(text):
         if m:
             rows[m.group(1)] = m.groups()[1:]
         elif r:
-            rows["reset " + r.group(1)] = (r.group(2), "", "")
+            rows["reset " + r.group(1)] = (r.group(2), "", "", "", "")
         elif line.startswith("exc cpuctrlsts "):  # Ibex: "exc cpuctrlsts handler=V mret=V ..."
             for item in line.split()[2:]:
                 key, _, value = item.partition("=")
-                rows["cpuctrlsts " + key] = (value, "", "")
+                rows["cpuctrlsts " + key] = (value, "", "", "", "")
         elif line.startswith("csrmap.read_traps="):
-            rows["read_traps"] = (str(int(line.split("=", 1)[1], 16)), "", "")
+            rows["read_traps"] = (str(int(line.split("=", 1)[1], 16)), "", "", "", "")
         elif line.startswith("csrmap.fatal"):
-            rows["fatal"] = (line, "", "")
+            rows["fatal"] = (line, "", "", "", "")
     return rows
 
 
@@ -51,7 +51,7 @@ def main():
         with open(sys.argv[2]) as f:
             rows = parse(f.read())
         w = csv.writer(sys.stdout, lineterminator="\n")
-        w.writerow(["csr", "read", "write_ones", "write_zero"])
+        w.writerow(["csr", "read", "write_ones", "write_zero", "write_5a", "write_a5"])
         for key in sorted(k for k in rows if k.startswith("reset")) + \
                 sorted(k for k in rows if k.startswith("0x")) + \
                 [k for k in rows if k.startswith("cpuctrlsts")] + ["read_traps"]:
@@ -60,7 +60,8 @@ def main():
     rvpmu, csv_path, core, elf = sys.argv[1:5]
     verbose = "--verbose" in sys.argv
     with open(csv_path, newline="") as f:
-        want = {r["csr"]: (r["read"], r["write_ones"], r["write_zero"]) for r in csv.DictReader(f)}
+        want = {r["csr"]: (r["read"], r["write_ones"], r["write_zero"], r["write_5a"], r["write_a5"])
+                for r in csv.DictReader(f)}
     out = subprocess.run([rvpmu, "run", "--core", core, "--max-insns", "10000000", elf],
                          capture_output=True, text=True, timeout=120)
     got = parse(out.stdout)

@@ -1,12 +1,12 @@
 /* Walks the whole CSR address space (0x000..0xfff) in M mode and prints, for every CSR that
- * can be read, its value at that point and what it holds after writing all ones and after
- * writing zero (each write followed by restoring the old value):
+ * can be read, its value at that point and what it holds after writing all ones, zero,
+ * 0x5a5a5a5a and 0xa5a5a5a5 (each write followed by restoring the old value):
  *
- *     csr 0x300 r=0x00001800 w1=0x00001888 w0=0x00000000
+ *     csr 0x300 r=0x00001800 w1=0x00001888 w0=0x00000000 w5a=0x00001808 wa5=0x00001880
  *
- * w1/w0 say "trap" when the write raises illegal instruction (read-only CSRs) and "skip"
- * where writing would change what the rest of the walk reads (zero into mcountinhibit
- * would start the frozen counters). Every CSR whose read traps is counted, and the last
+ * The writes say "trap" when the write raises illegal instruction (read-only CSRs) and
+ * "skip" where writing would change what the rest of the walk reads (anything but all ones
+ * into mcountinhibit would start the frozen counters). Every CSR whose read traps is counted, and the last
  * line gives that count: together the lines cover all 4096 addresses. The same ELF runs on
  * the RTL (tests/reference/csrmap-*.csv) and on rvpmu (tests/profiles/csrmap/run.sh).
  *
@@ -88,8 +88,13 @@ void csrmap_main(void) {
     out_str(" r=");
     out_hex(v, 8);
     probe_write(" w1=", n, 0xffffffffu, v);
-    if (n == CSR_MCOUNTINHIBIT) out_str(" w0=skip");
-    else probe_write(" w0=", n, 0, v);
+    if (n == CSR_MCOUNTINHIBIT) {
+      out_str(" w0=skip w5a=skip wa5=skip");
+    } else {
+      probe_write(" w0=", n, 0, v);
+      probe_write(" w5a=", n, 0x5a5a5a5au, v); /* alternating bits: WARL fields that are */
+      probe_write(" wa5=", n, 0xa5a5a5a5u, v); /* legalized, not just masked */
+    }
     out_char('\n');
   }
 #if defined(PLATFORM_IBEX)

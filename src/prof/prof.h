@@ -1,0 +1,171 @@
+/* The profiler: an observer the hart reports to while `rvpmu record` runs (design.md decision
+ * 9). It sees six things, from the profiling instance of the dispatch loop
+ * (isa/exec_prof_rv32.c, exec_prof_rv64.c), hart_take_trap and hart_report_latency:
+ *   a block ran to its end          prof_block_end (static counts, then a call or return)
+ *   a block's body ran (system end) prof_system_begin / prof_system_end
+ *   events were added at a pc       prof_charge (dynamic events: stalls, misses, latencies)
+ *   part of a block retired         prof_prefix (a fault or device write in mid-block)
+ *   a trap was taken                prof_trap (from hart_take_trap)
+ *   a latency was reported          prof_hart.latency (for NAME:latency sums)
+ * It never changes the machine. Without a profiler attached (h->prof == NULL) the normal
+ * dispatch loop runs and none of this is called.
+ *
+ * Exactness: static counts are attributed per block execution (spread per instruction only
+ * when the file is written), and each hook that can add events is bracketed by a snapshot of
+ * the recorded accumulators (prof_snap) and a charge of what they gained (prof_dyn) to the
+ * instruction at which it runs. Untimed branch outcomes (one add each) are counted per block
+ * record. So the sum of all attributed counts is the accumulators' total, what `rvpmu stat`
+ * prints; the writer checks that and charges any remainder, which would be a bug, visibly to
+ * address 0. */
+#ifndef RVPMU_PROF_PROF_H
+#define RVPMU_PROF_PROF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hart/hart.h"
+#include "isa/block.h"
+#include "prof/prof_format.h"
+
+#define PROF_CACHE_BITS 12
+#define PROF_MAX_DEPTH 512 /* deeper calls stay in the deepest context (counts stay exact) */
+
+/* A calling context: a hart's root, or a call or trap taken from its parent context. */
+struct prof_node {
+  struct prof_node *hash_next;
+  struct prof_node *parent;
+  uint64_t callsite; /* pc of the call instruction, or the trap's epc */
+  uint64_t target;   /* the callee's first pc, or the trap vector */
+  uint64_t calls;    /* times entered */
+  uint32_t id;       /* position in the file (parents come first) */
+  uint8_t hart, kind;
+};
+
+/* A block that ran in one context: how often, and the static counts of its instructions. */
+struct prof_brec {
+  struct prof_brec *hash_next;
+  const struct prof_node *node;
+  uint64_t vpc, paddr;
+  uint64_t execs[3]; /* runs to the end: [0] any, [1] untimed taken branch, [2] untimed not taken */
+  unsigned priv;
+  uint16_t count;       /* entries of the block (END_BLOCK included), as in struct block */
+  uint16_t timed;       /* leading instructions with static counts (a system end excluded) */
+  uint64_t *sum;        /* [nev]: what one run adds to each recorded accumulator */
+  int64_t *dyn;         /* [2][nev]: dynamic counts at the first instruction (block entry)
+                         * and at the terminator (a timed branch), added up here rather than
+                         * looked up per occurrence */
+  uint32_t *per_insn;   /* [timed][nev] */
+  struct insn *insns;   /* [count]: a copy, to tell this block from a later one at the same place */
+};
+
+struct prof_cache_entry {
+  const struct block *blk;
+  uint64_t tag; /* hart.fetch_tag when filled: a flushed block cache changes the epoch */
+  const struct prof_node *node;
+  struct prof_brec *rec;
+};
+
+/* Recently charged instructions (prof_charge): a timed core charges a dynamic count at nearly
+ * every taken branch, and the hash table behind is too large to stay in the host's caches. */
+#define PROF_SELF_CACHE_BITS 10
+struct prof_self;
+struct prof_self_cache {
+  const struct prof_node *node;
+  uint64_t pc;
+  unsigned priv;
+  struct prof_self *self;
+};
+
+struct prof_frame {
+  struct prof_node *node;
+  uint64_t ret; /* where a return to this frame's caller goes */
+  uint64_t sp;  /* the stack pointer at the call */
+};
+
+struct prof;
+struct prof_hart {
+  struct prof *prof;
+  unsigned nev;
+  uint8_t ev[PROF_MAX_EVENTS];        /* the recorded events (EV_NONE for a latency sum) */
+  const uint64_t *src[PROF_MAX_EVENTS]; /* their accumulators: hpm.acc[ev], or latency[] */
+  uint64_t latency[EV_COUNT];         /* sums of the latencies reported (hart_report_latency) */
+  uint64_t snap[PROF_MAX_EVENTS];     /* the accumulators when the current hook began */
+  struct prof_node *root, *cur;
+  unsigned depth;
+  uint64_t traps; /* traps taken: prof_system_end tells an MRET that trapped from one that returned */
+  struct prof_cache_entry cache[1u << PROF_CACHE_BITS];
+  struct prof_self_cache self_cache[1u << PROF_SELF_CACHE_BITS];
+  struct prof_frame stack[PROF_MAX_DEPTH];
+};
+
+void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
+                         unsigned outcome);
+void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc);
+/* The timed loop follows a link: blk ran to its end; its counts come next in one add with its
+ * outcome. Records the run and takes the snapshot ahead by the block's static counts, so that
+ * the charge after the add sees only the outcome. */
+void prof_block_linked(struct hart *h, const struct block *blk, uint64_t bpc);
+/* Charges what the accumulators gained since the snapshot to the instruction at pc, executed
+ * in mode priv, in the current context; the snapshot moves up. */
+void prof_charge(struct hart *h, uint64_t pc, unsigned priv);
+/* The first n instructions of blk are about to retire (a fault or device write in mid-block):
+ * their static counts go to them, and the snapshot is taken now plus those counts, so that
+ * the charge that follows sees only the trap's own. */
+void prof_prefix(struct hart *h, const struct block *blk, unsigned n, uint64_t bpc);
+/* hart_take_trap took a trap at epc from mode from_priv; h->pc is the vector. */
+void prof_trap(struct hart *h, uint64_t epc, unsigned from_priv);
+/* hart_slow_check with what it adds (interrupts, WFI wake-up) charged to the pc it stops at. */
+bool prof_slow_check(struct hart *h);
+
+/* Around hart_exec_system: the block's body is accounted there, then the system instruction
+ * runs (and may trap, or return from a trap). */
+struct prof_system {
+  uint64_t pc, traps;
+  unsigned priv;
+  uint8_t op;
+};
+void prof_system_begin(struct hart *h, const struct block *blk, const struct insn *in, uint64_t bpc,
+                       struct prof_system *s);
+void prof_system_end(struct hart *h, const struct prof_system *s);
+
+static inline unsigned prof_cache_index(const struct block *blk) {
+  return (unsigned)(((uintptr_t)blk >> 4) & ((1u << PROF_CACHE_BITS) - 1));
+}
+
+/* A block ran to its end at `term` (its last entry); `outcome` says how an untimed branch
+ * went (1 taken, 2 not taken, else 0). The hit path: one compare and one add. */
+static inline void prof_block_end(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,
+                                  unsigned outcome) {
+  struct prof_hart *p = h->prof;
+  struct prof_cache_entry *e = &p->cache[prof_cache_index(blk)];
+  if (__builtin_expect(e->blk == blk && e->tag == h->fetch_tag && e->node == p->cur, 1)) e->rec->execs[outcome]++;
+  else prof_block_end_slow(h, blk, term, bpc, outcome);
+  if (term->cls & CLS_JUMP) prof_jump(h, term, bpc);
+}
+
+static inline void prof_snap(struct hart *h) {
+  struct prof_hart *p = h->prof;
+  for (unsigned i = 0; i < p->nev; i++) p->snap[i] = *p->src[i];
+}
+
+void prof_charge_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc, unsigned slot);
+
+/* Charges what a bracketed hook at blk's entry (slot 0: to its first instruction) or at its
+ * terminator (slot 1: to pc, a timed branch) added, if anything. */
+static inline void prof_dyn_block(struct hart *h, const struct block *blk, uint64_t bpc, uint64_t pc,
+                                  unsigned slot) {
+  const struct prof_hart *p = h->prof;
+  uint64_t diff = 0;
+  for (unsigned i = 0; i < p->nev; i++) diff |= *p->src[i] ^ p->snap[i];
+  if (__builtin_expect(diff != 0, 0)) prof_charge_block(h, blk, bpc, pc, slot);
+}
+
+/* Charges what a bracketed hook added at pc, if anything (the inline test of prof_charge). */
+static inline void prof_dyn(struct hart *h, uint64_t pc) {
+  const struct prof_hart *p = h->prof;
+  uint64_t diff = 0;
+  for (unsigned i = 0; i < p->nev; i++) diff |= *p->src[i] ^ p->snap[i];
+  if (__builtin_expect(diff != 0, 0)) prof_charge(h, pc, h->priv);
+}
+
+#endif

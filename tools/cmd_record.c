@@ -1,0 +1,152 @@
+/* rvpmu record: runs a program like `rvpmu run` with the profiler attached and writes the
+ * profile data file (docs/profiling.md): every count of the recorded events, attributed to the
+ * instruction, privilege mode, hart and calling context that caused it. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/commands.h"
+#include "tools/prof_data.h"
+
+#define MAX_RECORD_EVENTS 16
+static const char default_events[] = "cycles,instructions";
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: rvpmu record [-e EVENT[,EVENT...]] [-o FILE] [options] [--] prog.elf\n"
+          "       rvpmu record [-e ...] [-o FILE] [options] [--firmware fw.elf] --kernel payload\n"
+          "\n"
+          "Runs a program like 'rvpmu run' (guest console on stdout, the guest's exit status)\n"
+          "and writes an exact profile to FILE: every count of every recorded event attributed\n"
+          "to the instruction that caused it, with its privilege mode, hart and call stack (from\n"
+          "the calling convention: calls are jal/jalr writing ra or t0, returns jalr x0, 0(ra);\n"
+          "a trap starts a new stack on top, mret/sret ends it). No sampling: the counts add up\n"
+          "to what 'rvpmu stat' prints. Read it with 'rvpmu report' and 'rvpmu annotate'.\n"
+          "\n"
+          "  -e, --event LIST          up to %d events by name or rHEX selector ('rvpmu list');\n"
+          "                            NAME:latency is the sum of the latencies of NAME's\n"
+          "                            occurrences (what a latency pair counter sums);\n"
+          "                            default: %s\n"
+          "  -o, --output FILE         the data file (default rvpmu.data)\n"
+          "  --                        ends the options: the program follows\n"
+          "%s"
+          "  -h, --help                this help\n",
+          MAX_RECORD_EVENTS, default_events, machine_options_help);
+}
+
+/* Appends "key=value\n" to the header text. A file's path is made absolute, so that report
+ * finds it, and its checksum follows as key_fnv, so that report can tell if it changed. */
+static void meta_add(char *buf, size_t len, const char *key, const char *value, bool path) {
+  if (!value) return;
+  char abs[PATH_MAX];
+  if (path && realpath(value, abs)) value = abs;
+  size_t used = strlen(buf);
+  snprintf(buf + used, len - used, "%s=%s\n", key, value);
+  uint64_t sum;
+  if (path && prof_file_fnv(value, &sum) == 0) {
+    used = strlen(buf);
+    snprintf(buf + used, len - used, "%s_fnv=%016llx\n", key, (unsigned long long)sum);
+  }
+}
+
+int cmd_record(int argc, char **argv) {
+  struct machine_options o = {0};
+  const char *events = default_events, *output = "rvpmu.data";
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return 0;
+    }
+    int r = parse_machine_option(&o, argc, argv, &i);
+    if (r < 0) return EXIT_USAGE;
+    if (r > 0) continue;
+    if (a[0] == '-' && (a[1] == 'e' || a[1] == 'o') && a[2]) { /* perf's attached forms */
+      if (a[1] == 'e') events = a + 2;
+      else output = a + 2;
+      continue;
+    }
+    bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-o") || !strcmp(a, "--output");
+    if (has_value && i + 1 >= argc) {
+      fprintf(stderr, "rvpmu record: %s needs a value\n", a);
+      return EXIT_USAGE;
+    }
+    if (!strcmp(a, "-e") || !strcmp(a, "--event")) events = argv[++i];
+    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
+    else if (!strcmp(a, "--")) {
+      if (i + 1 < argc) o.elf = argv[++i];
+      if (i + 1 < argc) {
+        fprintf(stderr, "rvpmu record: more than one program given\n");
+        return EXIT_USAGE;
+      }
+    } else if (a[0] == '-') {
+      fprintf(stderr, "rvpmu record: unknown option '%s'\n", a);
+      usage(stderr);
+      return EXIT_USAGE;
+    } else if (o.elf) {
+      fprintf(stderr, "rvpmu record: more than one program given\n");
+      return EXIT_USAGE;
+    } else {
+      o.elf = a;
+    }
+  }
+  if (!o.elf && !o.kernel) {
+    fprintf(stderr, "rvpmu record: no program given\n");
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  char list[1024];
+  snprintf(list, sizeof list, "%s", events);
+  const char *names[MAX_RECORD_EVENTS];
+  unsigned n = 0;
+  for (char *save, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (n == MAX_RECORD_EVENTS) {
+      fprintf(stderr, "rvpmu record: at most %d events\n", MAX_RECORD_EVENTS);
+      return EXIT_USAGE;
+    }
+    names[n++] = tok;
+  }
+  if (!n) {
+    fprintf(stderr, "rvpmu record: -e needs at least one event\n");
+    return EXIT_USAGE;
+  }
+  struct rvpmu_machine *m = machine_from_options(&o);
+  if (!m) return EXIT_USAGE;
+  char err[512];
+  if (rvpmu_profile_start(m, names, n, err, sizeof err) != 0) {
+    fprintf(stderr, "rvpmu record: %s\n", err);
+    rvpmu_machine_destroy(m);
+    return EXIT_USAGE;
+  }
+  double secs;
+  int status = run_to_end(m, &o, &secs);
+  fflush(stdout);
+
+  static char meta[16384];
+  char fw[4200], num[32];
+  meta_add(meta, sizeof meta, "program", o.kernel ? NULL : o.elf, true);
+  meta_add(meta, sizeof meta, "kernel", o.kernel, true);
+  meta_add(meta, sizeof meta, "firmware", machine_firmware(&o, fw, sizeof fw), true);
+  meta_add(meta, sizeof meta, "core", rvpmu_machine_core(m), false);
+  meta_add(meta, sizeof meta, "isa", rvpmu_machine_isa(m), false);
+  snprintf(num, sizeof num, "%u", rvpmu_machine_harts(m));
+  meta_add(meta, sizeof meta, "harts", num, false);
+  snprintf(num, sizeof num, "%llu", (unsigned long long)rvpmu_machine_clock_hz(m));
+  meta_add(meta, sizeof meta, "clock_hz", num, false);
+  snprintf(num, sizeof num, "%d", status);
+  meta_add(meta, sizeof meta, "exit_status", num, false);
+  int r = rvpmu_profile_write(m, output, meta, err, sizeof err);
+  rvpmu_profile_stop(m);
+  rvpmu_machine_destroy(m);
+  if (r != 0) {
+    fprintf(stderr, "rvpmu record: %s\n", err);
+    return EXIT_SIM_ERROR;
+  }
+  FILE *f = fopen(output, "rb");
+  long size = -1;
+  if (f && fseek(f, 0, SEEK_END) == 0) size = ftell(f);
+  if (f) fclose(f);
+  fprintf(stderr, "[ rvpmu record: wrote %s (%ld bytes, %.3f s host time) ]\n", output, size, secs);
+  return status;
+}
