@@ -504,6 +504,14 @@ uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m) {
 }
 unsigned rvpmu_machine_harts(const struct rvpmu_machine *m) { return ((const struct machine *)m)->num_harts; }
 
+int rvpmu_core_isa(const char *core, char *isa, size_t len, char *err, size_t errlen) {
+  struct profile *p = profile_create(core, err, (unsigned)errlen);
+  if (!p) return -1;
+  snprintf(isa, len, "%s", p->default_isa);
+  profile_free(p);
+  return 0;
+}
+
 int rvpmu_core_events(const char *core, void (*fn)(void *, const char *, uint64_t, const char *), void *ctx,
                       char *err, size_t errlen) {
   struct profile *p = profile_create(core, err, (unsigned)errlen);

@@ -31,8 +31,9 @@ static void usage(FILE *out) {
 static void print_event(void *ctx, const char *name, uint64_t selector, const char *description) {
   const char *core = ((const char **)ctx)[0];
   int *printed = ((int **)ctx)[1];
+  const char *isa = ((const char **)ctx)[2];
   if (!*printed) {
-    printf("Events of core '%s' (name, mhpmevent selector, description):\n\n", core);
+    printf("Events of core '%s', ISA %s (name, mhpmevent selector, description):\n\n", core, isa);
     *printed = 1;
   }
   char sel[32];
@@ -61,10 +62,11 @@ int cmd_list(int argc, char **argv) {
             argv[i][0] == '-' ? "unknown option" : "unexpected argument", argv[i]);
     return EXIT_USAGE;
   }
-  char err[256];
+  char err[256], isa[64];
   int header = 0;
-  const void *ctx[2] = {core, &header};
-  if (rvpmu_core_events(core, print_event, ctx, err, sizeof err) != 0) {
+  const void *ctx[3] = {core, &header, isa};
+  if (rvpmu_core_isa(core, isa, sizeof isa, err, sizeof err) != 0 ||
+      rvpmu_core_events(core, print_event, ctx, err, sizeof err) != 0) {
     fprintf(stderr, "rvpmu list: %s\n", err);
     return EXIT_USAGE;
   }

@@ -136,6 +136,10 @@ unsigned rvpmu_machine_harts(const struct rvpmu_machine *m);
 int rvpmu_core_events(const char *core, void (*fn)(void *ctx, const char *name, uint64_t selector,
                                                    const char *description),
                       void *ctx, char *err, size_t errlen) __attribute__((warn_unused_result));
+/* The ISA string a core profile runs when none is given (e.g. "rv32imfc" for cv32e40p,fpu=on)
+ * into isa[len]. Returns a negative value for an unknown core or bad options. */
+int rvpmu_core_isa(const char *core, char *isa, size_t len, char *err, size_t errlen)
+    __attribute__((warn_unused_result));
 
 #ifdef __cplusplus
 }

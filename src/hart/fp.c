@@ -13,6 +13,7 @@
  *   instruction illegal. */
 #include "hart/hart.h"
 #include "isa/softfloat.h"
+#include "machine.h"
 
 #define BOX 0xffffffff00000000ull
 
@@ -115,5 +116,7 @@ int hart_fp_exec(struct hart *h, const struct insn *in) {
   }
   if (fl) h->fflags |= fl;
   if (!to_x || fl) h->mstatus |= MSTATUS_FS; /* Dirty */
+  if ((op == OP_FDIV_S || op == OP_FSQRT_S) && h->machine->profile->operand_latency)
+    h->machine->profile->operand_latency(h, in, s1, s2, 0);
   return 0;
 }

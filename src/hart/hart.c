@@ -85,6 +85,11 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
   if ((in->cls & CLS_DIV) && p->div_timing) p->div_timing(p, in, a, b, &t);
   else if ((in->cls & CLS_MUL) && p->mul_timing) p->mul_timing(p, in, a, b, &t);
   hart_add_timing(h, &t);
+  if (p->operand_latency && (in->cls & CLS_DIV)) {
+    uint32_t extra = 0;
+    for (unsigned r = 0; r < t.n; r++) extra += t.run[r].count;
+    p->operand_latency(h, in, a, b, extra);
+  }
 }
 
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump) {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "csr/csr.h"
+#include "profiles/cv32e40p_fpu.h"
 #include "profiles/profile.h"
 
 #define BIT(n) (1ull << (n))
@@ -31,10 +32,10 @@ static const struct profile_event cv32e40p_events[] = {
     {"BRANCH_TAKEN", BIT(9), EV_BR_TAKEN, "number of branches taken (conditional)", 0},
     {"COMP_INSTR", BIT(10), EV_COMPRESSED, "number of compressed instructions retired", 0},
     {"PIPE_STALL", BIT(11), EV_NONE, "cycles from stalled pipeline (0: no cluster)", 0},
-    {"APU_TYPE", BIT(12), EV_NONE, "type conflicts on APU/FP (0: no FPU)", 0},
-    {"APU_CONT", BIT(13), EV_NONE, "contentions on APU/FP (0: no FPU)", 0},
-    {"APU_DEP", BIT(14), EV_NONE, "dependency stalls on APU/FP (0: no FPU)", 0},
-    {"APU_WB", BIT(15), EV_NONE, "write backs on APU/FP (0: no FPU)", 0},
+    {"APU_TYPE", BIT(12), EV_STALL_EX, "cycles an FP operation waits in EX for one in flight (0 without fpu=on)", 0},
+    {"APU_CONT", BIT(13), EV_FP_CONTENTION, "cycles the FPU refuses an FP operation (0 without fpu=on)", 0},
+    {"APU_DEP", BIT(14), EV_STALL_OF, "cycles an instruction waits in ID for an FP result (0 without fpu=on)", 0},
+    {"APU_WB", BIT(15), EV_FP_WB_CONTENTION, "FP results that meet an ALU result at the write port (0 without fpu=on)", 0},
     {0},
 };
 
@@ -54,6 +55,8 @@ static uint64_t cv32e40p_selector_reset(const struct profile *p, unsigned idx) {
 static const uint64_t LD_STALL = EV_BIT(EV_STALL_LOAD_USE), JMP_STALL = EV_BIT(EV_STALL_JUMP_REG);
 
 static bool is_load(const struct insn *in) { return in && (in->cls & CLS_LOAD); }
+/* Loads, FLW included (the LSU writes them back alike). */
+static bool is_any_load(const struct insn *in) { return is_load(in) || (in && insn_fp_kind(in) == FP_KIND_LOAD); }
 
 /* CSR accesses that take 4 cycles (measured): mstatus, mtvec, mepc, mcause and every
  * counter, selector or inhibit register, read or written. */
@@ -68,10 +71,14 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
   (void)p;
   t->n = 0;
   uint64_t retire = insn_retire_events(in);
+  /* LD and ST count FLW and FSW too. */
+  if (insn_fp_kind(in) == FP_KIND_LOAD) retire |= EV_BIT(EV_LOADS);
+  if (insn_fp_kind(in) == FP_KIND_STORE) retire |= EV_BIT(EV_STORES);
   /* A load stalls the next instruction if that reads its register, or writes it through the
-   * ALU port (the controller's write-after-write check; a second load does not). */
-  bool load_use = is_load(c->prev) && (insn_reads_reg(in, c->prev->rd) ||
-                                       (!is_load(in) && insn_writes_reg(in, c->prev->rd)));
+   * ALU port (the controller's write-after-write check; a second load does not); integer and
+   * FP registers alike. */
+  bool load_use = is_any_load(c->prev) && (cv32e40p_reads_dest_of(in, c->prev) ||
+                                           (!is_any_load(in) && cv32e40p_writes_dest_of(in, c->prev)));
   if (in->op == OP_JALR && in->rs1) {
     /* Jump-register hazards on the base register (measured). */
     if (is_load(c->prev) && c->prev->rd == in->rs1) {
@@ -90,7 +97,7 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
       timing_add(t, 0, 4);
       break;
     case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-      if (slow_csr((unsigned)in->imm)) timing_add(t, 0, 3);
+      if (slow_csr((unsigned)in->imm) || cv32e40p_fp_csr_write(in)) timing_add(t, 0, 3);
       break;
     case OP_FENCE: case OP_FENCE_I:
       timing_add(t, 0, 3);
@@ -157,6 +164,10 @@ const struct profile cv32e40p_profile = {
     .misaligned_in_hardware = true,
     .misaligned_extra = {{{0, 1}}, 1},
     .div_timing = cv32e40p_div_timing,
+    /* fpu=on, fpu_addmul_lat=N, fpu_others_lat=N (cv32e40p_fpu.c) */
+    .set_option = cv32e40p_fpu_option,
+    .finish = cv32e40p_fpu_finish,
+    .check = cv32e40p_fpu_check,
     .counter_write_first_cycle = true, /* measured (csrwrite.S) */
     .max_cycles_per_insn = 40,
     .timer_irq_latency = 4, /* measured (spin_irq) */

@@ -129,6 +129,10 @@ struct profile {
   void (*jump)(struct hart *h, const struct insn *in, uint64_t pc, uint64_t target);
   /* A CBO of `kind` on the cache block holding physical address pa. */
   void (*cache_block_op)(struct hart *h, enum cbo_kind kind, uint64_t pa);
+  /* An instruction whose latency depends on its operands executed: FDIV.S/FSQRT.S with their
+   * operands (a, b: the single values), or an integer divide with the `extra` cycles div_timing
+   * gave it (after they were added). The CV32E40P FPU model times them (cv32e40p_fpu.c). */
+  void (*operand_latency)(struct hart *h, const struct insn *in, uint64_t a, uint64_t b, uint32_t extra);
   /* FENCE.I retired (caches and predictors it clears). */
   void (*fence_i)(struct hart *h);
   /* SFENCE.VMA retired or satp written (a TLB model without ASIDs forgets everything). */

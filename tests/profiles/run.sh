@@ -14,6 +14,14 @@ configs=(
   "ibex-bta:ibex,variant=rtl,counters=10,bta=on:ibex-simple"
   "ibex-wb:ibex,variant=rtl,counters=10,wb_stage=on:ibex-simple"
   "cv32e40p-default:cv32e40p,counters=29:cv32e40p-tb"
+  # The integer programs give the same figures on the FPU=1 RTL (measured with both latencies 2)
+  "cv32e40p-default:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=2:cv32e40p-tb"
+  "cv32e40p-fpu-lat0:cv32e40p,counters=29,fpu=on:cv32e40p-fpu"
+  "cv32e40p-fpu-lat1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1,fpu_others_lat=1:cv32e40p-fpu"
+  "cv32e40p-fpu-lat2:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=2:cv32e40p-fpu"
+  "cv32e40p-fpu-lat3:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-fpu"
+  "cv32e40p-fpu-addmul1-others0:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1:cv32e40p-fpu"
+  "cv32e40p-fpu-addmul2-others1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=1:cv32e40p-fpu"
 )
 status=0
 for c in "${configs[@]}"; do

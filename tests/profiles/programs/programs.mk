@@ -19,7 +19,20 @@ build/profiles/cv32e40p-tb/%.elf: $(PROF_DIR)/%.S $(PROF_DEPS) $(PROF_DIR)/lib/c
 	@mkdir -p $(dir $@)
 	$(PROF_CC) $(PROF_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) $<
 
-profile-programs: $(PROF_ELFS)
+# The FP programs (fpu/*.S, with fpu/NAME.c compiled at -O2 when it exists) run only on
+# CV32E40P with its FPU: build/profiles/cv32e40p-fpu/NAME.elf, rv32imfc (sqrtf inline: no
+# errno), crt0 sets mstatus.FS.
+PROF_FPU_CFLAGS := $(subst rv32imc,rv32imfc,$(PROF_CFLAGS)) -DPMU_FPU -fno-math-errno
+PROF_FPU_NAMES := $(basename $(notdir $(wildcard $(PROF_DIR)/fpu/*.S)))
+PROF_FPU_ELFS := $(addprefix build/profiles/cv32e40p-fpu/,$(addsuffix .elf,$(PROF_FPU_NAMES)))
+$(foreach n,$(basename $(notdir $(wildcard $(PROF_DIR)/fpu/*.c))),\
+  $(eval build/profiles/cv32e40p-fpu/$(n).elf: $(PROF_DIR)/fpu/$(n).c))
+build/profiles/cv32e40p-fpu/%.elf: $(PROF_DIR)/fpu/%.S $(PROF_DEPS) $(PROF_DIR)/lib/cv32e40p-tb.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_FPU_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) \
+	  $(filter %.S %.c,$(filter-out $(PROF_LIB),$^))
+
+profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS)
 .PHONY: profile-programs
 
 # The CSR-map walk (tests/profiles/csrmap): its own start-up code, no measurement library.

@@ -66,6 +66,10 @@ _start:
   SETEV 29, (EV_JUMP | EV_BRANCH_TAKEN)
   SETEV 30, (EV_ST | EV_COMP_INSTR)
   SETEV 31, 0
+#if defined(PMU_FPU)
+  li    t0, 0x2000               /* mstatus.FS = Initial: FP instructions allowed */
+  csrs  mstatus, t0
+#endif
   csrw  mcountinhibit, zero      /* whole-program measurement starts here */
 #endif
   /* Ibex: counters run from reset; the whole-program measurement starts at reset. */
