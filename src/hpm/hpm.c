@@ -121,9 +121,12 @@ static void recompute(struct hpm *hpm) {
   unsigned num_was = hpm->num_active;
   memcpy(was, hpm->active, num_was);
   hpm->num_active = 0;
+  hpm->active_mask = 0;
   for (unsigned ev = 1; ev < EV_NUM_ACC; ev++)
-    if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev))
+    if ((wanted[ev] || (ev < EV_COUNT && (hpm->host_events >> ev & 1))) && event_is_static((enum event_id)ev)) {
       hpm->active[hpm->num_active++] = (uint8_t)ev;
+      hpm->active_mask |= ev < EV_COUNT ? EV_BIT(ev) : HPM_ACTIVE_COMBOS;
+    }
   if (hpm->num_active != num_was || memcmp(was, hpm->active, num_was) != 0) hpm->active_gen++;
 }
 

@@ -16,6 +16,9 @@
 
 #define HPM_NUM_COUNTERS 32 /* index 0 mcycle, 1 the time slot (not a counter), 2 minstret, 3..31 */
 #define HPM_FIRST_PROGRAMMABLE 3
+/* The bit of hpm.active_mask and block.ev_mask that stands for every combo slot: EV_NONE's,
+ * which no event mask holds otherwise (all 64 bits are events' bits). */
+#define HPM_ACTIVE_COMBOS EV_BIT(EV_NONE)
 
 /* Sscofpmf bits of mhpmevent (RV64 view; on RV32 they are bits 31..26 of mhpmeventh). */
 #define MHPMEVENT_OF (1ull << 63)
@@ -57,6 +60,10 @@ struct hpm {
   uint8_t active[EV_NUM_ACC]; /* static events and combos accumulated per block (besides
                             * cycles and insns) */
   unsigned num_active;
+  /* active[] as a mask over the events' bits, with HPM_ACTIVE_COMBOS when a combo slot is in
+   * it: BLOCK_ACCOUNT adds only the events both active and raised by the block (block.ev_mask),
+   * and takes the loop over active[] when combos are in play. */
+  uint64_t active_mask;
   uint32_t active_gen;     /* changes whenever active[] does (link costs hold active counts) */
   uint64_t combo_mask[EV_NUM_COMBOS]; /* event set of combo slot EV_COMBO0 + k (selectors with
                             * several events) */

@@ -85,9 +85,13 @@ static void add_timing(struct block *b, const struct hpm *hpm, const struct insn
     uint32_t n = t->run[r].count;
     uint64_t ev = t->run[r].events | EV_BIT(EV_CYCLES);
     b->retire_cycles += n;
+    b->ev_mask |= ev;
     for (uint64_t m = ev; m; m &= m - 1) b->events[__builtin_ctzll(m)] += (uint16_t)n;
     for (unsigned k = 0; k < hpm->num_combos; k++)
-      if (ev & hpm->combo_mask[k]) b->events[EV_COMBO0 + k] += (uint16_t)n;
+      if (ev & hpm->combo_mask[k]) {
+        b->events[EV_COMBO0 + k] += (uint16_t)n;
+        b->ev_mask |= HPM_ACTIVE_COMBOS;
+      }
   }
 }
 
