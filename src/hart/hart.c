@@ -171,6 +171,7 @@ void hart_model_tlb_flush(struct hart *h) {
 }
 
 void hart_flush_translation(struct hart *h, bool blocks) {
+  block_settle_costs(h); /* before the blocks that hold them go */
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
@@ -199,6 +200,7 @@ void hart_set_priv(struct hart *h, unsigned priv) {
 void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc) {
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
   unsigned from_priv = h->priv;
+  block_settle_costs(h); /* the counters fold with the privilege change */
   h->last_block = NULL; /* the next instruction does not follow the last one */
   /* A trap vector that itself traps (an illegal instruction, an unmapped mtvec) would loop
    * forever without retiring anything, where no instruction limit can stop it. */

@@ -143,9 +143,13 @@ struct hart {
    * stepped instruction (block_first_insn) takes its hazard context from it. The step block
    * itself is copied there so its instruction stays valid. */
   const struct block *last_block;
+  /* Link costs followed but not yet added (isa/block.h: block_settle_costs). */
+#define PENDING_COSTS 64
+  struct link_cost *pending_costs[PENDING_COSTS];
+  unsigned num_pending_costs;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][320];
+  _Alignas(16) uint8_t step_block[2][352];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */

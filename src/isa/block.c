@@ -241,7 +241,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   b->count = (uint16_t)n;
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
-  memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES);
+  memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
   if (memo) entry_memo(b)->from = NULL;
@@ -463,6 +463,20 @@ static bool taken_transfer(const struct insn *last, unsigned idx) {
   return (last->cls & CLS_BRANCH) ? idx == 0 : last->op == OP_JAL || last->op == OP_JALR;
 }
 
+/* Adds what link cost c was followed for since it was last settled. */
+static void settle_cost(struct hart *h, struct link_cost *c) {
+  uint64_t times = c->pending;
+  if (!times) return;
+  for (unsigned i = 0; i < c->n && i < LINK_COST_ADDS; i++)
+    h->hpm.acc[c->idx[i]] += (uint64_t)(int64_t)c->count[i] * times;
+  c->pending = 0;
+}
+
+void block_settle_costs(struct hart *h) {
+  for (unsigned k = 0; k < h->num_pending_costs; k++) settle_cost(h, h->pending_costs[k]);
+  h->num_pending_costs = 0;
+}
+
 void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
   const struct insn *last;
   const struct block *from = left(h, &last);
@@ -483,6 +497,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   bool plain = !n_out && !unaligned;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
   if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) return;
+  settle_cost(h, lc); /* what it was followed for, before it changes */
   struct cost_sums out, entry;
   COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
   sums_block(&h->hpm, &out, from);
@@ -518,6 +533,7 @@ bool hart_link_outcome(struct hart *h, unsigned i) {
 }
 
 struct block *block_first_insn(struct hart *h, const struct block *blk) {
+  block_settle_costs(h); /* the scratch block's link costs are about to be reused */
   h->step_index ^= 1;
   struct block *b = (struct block *)h->step_block[h->step_index];
   const struct insn *first = &blk->insns[0];
@@ -547,7 +563,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     end->pc_off = (uint16_t)insn_length(first->raw);
     b->count = 2;
   }
-  memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES); /* empty: nothing chains */
+  memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES + BLOCK_COST_BYTES); /* empty: nothing chains */
   return b;
 }
 

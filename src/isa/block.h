@@ -73,6 +73,9 @@ struct link_cost {
   int32_t cycles_all;            /* what the block and transfer raise besides) */
   uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
+  /* Times the timed loop followed it whole (outcome and entry) without adding the adds yet:
+   * they are added per link, times this, when something may read them (block_settle_costs). */
+  uint64_t pending;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
@@ -105,6 +108,16 @@ struct block_link {
 
 struct hart;
 struct insn_context;
+
+/* Deferred link costs (the timed loop, not profiling): following a link whole adds the
+ * instructions, cycles and budget at once, but only counts the link (link_cost.pending) for
+ * the other accumulators, listed in hart.pending_costs the first time; block_settle_costs adds
+ * them, times their counts, before anything reads an accumulator or changes or frees a link
+ * cost: at every way out of the chained path that may (the slow check and the loop's exit,
+ * system instructions, traps, flushes, recompiled or reused links). Exact because the adds
+ * are linear. Ibex small (make bench row), CPU time: callchase32 0.81 -> 0.70 s, intmix32
+ * 0.47 -> 0.45 s (QEMU-icount 0.64 and 0.48 s on the same machine). */
+void block_settle_costs(struct hart *h);
 
 /* The static timing context of instruction i of b: the instructions before it in b. */
 void block_insn_context(const struct block *b, unsigned i, struct insn_context *c);

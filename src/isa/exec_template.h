@@ -200,13 +200,16 @@ typedef __int128 sx2;
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     bpc = h->pc;                                                                           \
-    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
                c_->active_gen == h->hpm.active_gen)) {                                     \
       blk = link->block;                                                                   \
       if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
                  !transferred)) {                                                          \
-        LINK_COST_ADD(&h->hpm, c_, 0, c_->n); /* outcome and entry */                      \
+        if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
+          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
+          h->pending_costs[h->num_pending_costs++] = c_;                                    \
+        }                                                                                  \
         h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
         h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
@@ -247,6 +250,18 @@ typedef __int128 sx2;
     }                                                                                      \
     goto link_miss;                                                                        \
   } while (0)
+#endif
+
+/* The deferred link costs (block_settle_costs) added before what may read the accumulators
+ * (the slow check, system instructions, traps) or leave the loop; the other ways (flushes,
+ * recompiled or reused links, traps from a fetch) settle them where they happen. */
+#if EXEC_TIMED && !defined(PROF)
+#define SETTLE_COSTS()                                   \
+  do {                                                   \
+    if (h->num_pending_costs) block_settle_costs(h);     \
+  } while (0)
+#else
+#define SETTLE_COSTS() ((void)0)
 #endif
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
@@ -330,6 +345,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   PROF_LOCALS
 
 next_block:
+  SETTLE_COSTS();
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
@@ -398,12 +414,14 @@ link_miss:
   goto enter_block;
 
 fault:
+  SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
   goto next_block;
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
@@ -544,6 +562,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
+  SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK:
