@@ -437,13 +437,18 @@ L_JAL: {
   transferred = h->timed_targets;
   CHAIN(in, 0, 1);
 }
+/* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
+ * changes (recursive walks, a function called from two places) finds both targets. Link 0
+ * holds the first target, link 1 the latest of the others. */
 L_JALR: {
   uint64_t t = (ux)((R1 + IMM) & ~(ux)1);
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
   transferred = h->timed_targets;
-  CHAIN(in, 0, 2);
+  const struct block_link *l0_ = BLOCK_LINK(in);
+  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN(in, 0, 2);
+  CHAIN(in, 1, 4);
 }
 L_BEQ: BRANCH(R1 == R2);
 L_BNE: BRANCH(R1 != R2);
