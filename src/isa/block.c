@@ -496,7 +496,10 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
    * callchase32) need not compile it again. */
   bool plain = !n_out && !unaligned;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) return;
+  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) {
+    lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
+    return;
+  }
   settle_cost(h, lc); /* what it was followed for, before it changes */
   struct cost_sums out, entry;
   COST_SUMS_EMPTY(out), COST_SUMS_EMPTY(entry);
@@ -513,6 +516,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
   lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
+  lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;

@@ -72,6 +72,9 @@ struct link_cost {
   int32_t cycles_entry;          /* adds[], nor the instructions, so that the adds hold only */
   int32_t cycles_all;            /* what the block and transfer raise besides) */
   uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
+  /* The least budget with which the next block is entered whole: its horizon_cycles plus
+   * cycles_outcome (one test on the chained path instead of three loads and a subtraction). */
+  int64_t need;
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
   /* Times the timed loop followed it whole (outcome and entry) without adding the adds yet:
    * they are added per link, times this, when something may read them (block_settle_costs). */

@@ -204,8 +204,7 @@ typedef __int128 sx2;
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
                c_->active_gen == h->hpm.active_gen)) {                                     \
       blk = link->block;                                                                   \
-      if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
-                 !transferred)) {                                                          \
+      if (likely(c_->need <= h->budget && !transferred)) {                                 \
         if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
