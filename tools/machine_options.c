@@ -186,6 +186,13 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
     return NULL;
   }
   int r;
+  if (!o->kernel && !o->bios && (o->append || o->initrd)) {
+    /* Nothing would read them: an M-mode program gets no device tree. */
+    fprintf(stderr, "rvpmu: %s needs an S-mode payload (--kernel, or an ELF entered at the payload address)\n",
+            o->append ? "--append" : "--initrd");
+    rvpmu_machine_destroy(m);
+    return NULL;
+  }
   if (o->kernel || o->bios) {
     struct rvpmu_boot boot = {.firmware = o->bios, .kernel = o->kernel ? o->kernel : o->elf, .initrd = o->initrd,
                               .append = o->append};
