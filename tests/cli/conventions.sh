@@ -19,6 +19,17 @@ rv stat -x, -ecycles --event instructions --event=loads "$TMP/work64.elf"
 events=$(cut -d, -f3 "$TMP/err" | tr '\n' ' ')
 check_eq "stat -ecycles --event X --event=Y add up" "$st:$events" "0:cycles instructions loads "
 
+# record: -e repeats as in stat (perf record -e A -e B records both).
+rv record -o "$TMP/two.data" -e cycles -e instructions,loads "$TMP/work64.elf"
+rec_st=$st
+rv report -i "$TMP/two.data" -x,
+head=$(head -1 "$TMP/out")
+if [ "$rec_st" = 0 ] && [ "$st" = 0 ] && grep -q cycles <<<"$head" && grep -q instructions <<<"$head" && grep -q loads <<<"$head"; then
+  ok "record -e cycles -e instructions,loads records all three"
+else
+  not_ok "record -e cycles -e instructions,loads records all three" "$(last_run)"
+fi
+
 # --option=value is --option value, for every option that takes a value.
 rv run --max-insns=1000 "$TMP/loop64.elf"
 expect_status "run --max-insns=1000 stops the loop" 124
@@ -57,7 +68,7 @@ st=$?
 if [ "$st" = 0 ] && grep -q ',instructions,' "$TMP/--o=1.csv"; then ok "stat -o '--o=1.csv' writes that file"; else not_ok "stat -o '--o=1.csv' writes that file" "$(last_run)"; fi
 
 # An unknown option: one line naming it, status 2, for every command.
-for cmd in run stat list; do
+for cmd in run stat list record report annotate sweep; do
   rv $cmd --no-such-option "$TMP/work64.elf"
   if [ "$st" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q -- "'--no-such-option'" "$TMP/err" && [ ! -s "$TMP/out" ]; then
     ok "$cmd --no-such-option: one line naming it, status 2"
