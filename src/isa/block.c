@@ -472,9 +472,25 @@ static void settle_cost(struct hart *h, struct link_cost *c) {
   c->pending = 0;
 }
 
+/* Adds the active events of the times block b ran uncounted (BLOCK_ACCOUNT's events part). */
+static void settle_block(struct hart *h, struct block *b) {
+  uint64_t times = b->pending;
+  if (!times) return;
+  struct hpm *hpm = &h->hpm;
+  uint64_t m = b->ev_mask & hpm->active_mask;
+  if (m & HPM_ACTIVE_COMBOS) {
+    for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += b->events[hpm->active[i]] * times;
+  } else {
+    for (; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += b->events[__builtin_ctzll(m)] * times;
+  }
+  b->pending = 0;
+}
+
 void block_settle_costs(struct hart *h) {
   for (unsigned k = 0; k < h->num_pending_costs; k++) settle_cost(h, h->pending_costs[k]);
   h->num_pending_costs = 0;
+  for (unsigned k = 0; k < h->num_pending_blocks; k++) settle_block(h, h->pending_blocks[k]);
+  h->num_pending_blocks = 0;
 }
 
 void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
