@@ -143,11 +143,12 @@ struct hart {
    * stepped instruction (block_first_insn) takes its hazard context from it. The step block
    * itself is copied there so its instruction stays valid. */
   const struct block *last_block;
-  /* Link costs followed but not yet added (isa/block.h: block_settle_costs). */
+  /* Link costs followed and blocks run whose counts are not yet added (isa/block.h:
+   * block_settle_costs). */
 #define PENDING_COSTS 64
   struct link_cost *pending_costs[PENDING_COSTS];
   unsigned num_pending_costs;
-  struct block *pending_blocks[PENDING_COSTS]; /* blocks with uncounted events (the same) */
+  struct block *pending_blocks[PENDING_COSTS];
   unsigned num_pending_blocks;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */

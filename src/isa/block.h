@@ -115,20 +115,18 @@ struct block_link {
 struct hart;
 struct insn_context;
 
-/* Deferred counts (the dispatch loops, not profiling). The plain loop adds a block's
- * instructions and cycles when it ends, but only counts the block (block.pending) for its
- * active events, listed in hart.pending_blocks the first time (generic core, make bench's
- * events: callchase32 34.2 -> 29.6 host instructions per guest instruction, intmix32 21.0 -> 18.9;
- * CPU time 0.67 -> 0.65 s and 0.44 -> 0.42 s);
- * with no active event (rvpmu run, the Linux boot) nothing is counted.
- * Likewise the timed loop: following a link whole adds the
- * instructions, cycles and budget at once, but only counts the link (link_cost.pending) for
- * the other accumulators, listed in hart.pending_costs the first time; block_settle_costs adds
- * them, times their counts, before anything reads an accumulator or changes or frees a link
- * cost: at every way out of the chained path that may (the slow check and the loop's exit,
- * system instructions, traps, flushes, recompiled or reused links). Exact because the adds
- * are linear. Ibex small (make bench row), CPU time: callchase32 0.81 -> 0.70 s, intmix32
- * 0.47 -> 0.45 s (QEMU-icount 0.64 and 0.48 s on the same machine). */
+/* Deferred counts (the dispatch loops, not the profiling ones). The timed loop, following a
+ * link whole, adds the instructions, cycles and budget at once (the hot path reads them) but
+ * only counts the link (link_cost.pending) for its other adds, listing it in
+ * hart.pending_costs the first time; the plain loop likewise counts a block run to its end
+ * (block.pending, hart.pending_blocks) for its active events (none: nothing is counted, as in
+ * rvpmu run). block_settle_costs adds them, times those counts, before anything reads an
+ * accumulator or changes or frees a link cost or block: the slow check and the loop's exit,
+ * system instructions, faults and traps, flushes, recompiled links, reused step blocks.
+ * Exact because the adds are linear. Figures (docs/performance.md, second pass), CPU time
+ * and host instructions per guest instruction (callgrind): Ibex small callchase32 0.81 ->
+ * 0.70 s, 43.3 -> 34.3; the generic core with make bench's events, callchase32 34.2 -> 29.6,
+ * intmix32 21.0 -> 18.9 (QEMU-icount: 0.64 and 0.48 s on the same machine). */
 void block_settle_costs(struct hart *h);
 
 /* The static timing context of instruction i of b: the instructions before it in b. */

@@ -267,9 +267,10 @@ typedef __int128 sx2;
   } while (0)
 #endif
 
-/* The deferred link costs (block_settle_costs) added before what may read the accumulators
- * (the slow check, system instructions, traps) or leave the loop; the other ways (flushes,
- * recompiled or reused links, traps from a fetch) settle them where they happen. */
+/* The deferred counts (link costs and block events, block_settle_costs) added before what
+ * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
+ * the other ways (flushes, recompiled or reused links, traps from a fetch) settle them where
+ * they happen. The profiling loops add at once. */
 #ifndef PROF
 #define SETTLE_COSTS()                                                        \
   do {                                                                        \
