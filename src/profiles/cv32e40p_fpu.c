@@ -33,10 +33,11 @@
  * instructions, it replays the block's instructions on a cycle timeline (each instruction's
  * static cycles from the profile's time_insn) and adds the stalls above. It pauses before an
  * instruction whose latency depends on operands (fdiv, fsqrt, integer divides) and goes on
- * when that instruction executes (operand_latency hook). Not modelled (docs/cv32e40p.md): an
- * interrupt taken while an instruction waits for a result (the RTL abandons that instruction,
- * rvpmu takes interrupts between instructions), the write-back contention of two-cycle results
- * with loads, and stalls after a trap or a block-ending device store in the middle of a block. */
+ * when that instruction executes (operand_latency hook). Near an interrupt every instruction
+ * is stepped (profile.irq_step_window), and one seen while a stepped instruction is in ID (also
+ * while it waits) is taken there, the instruction abandoned as on the RTL (interrupt_at_entry).
+ * Not modelled (docs/cv32e40p.md): the write-back contention of two-cycle results with loads,
+ * and stalls after a trap or a block-ending device store in the middle of a block. */
 #include "profiles/cv32e40p_fpu.h"
 
 #include <stdio.h>
@@ -278,6 +279,11 @@ struct fpu_model {
   unsigned last_fp;   /* index of the block's last F instruction */
   bool refetch_hidden; /* the next instruction, a jump, has its refetch cycle counted already */
   uint64_t interrupts; /* interrupts taken when the last block started */
+  /* The block being replayed is a stepped instruction (block_first_insn) and an interrupt is
+   * due at clock irq_due: if it arrives while that instruction waits in ID, it is taken there
+   * (hart_interrupt_at_entry). */
+  bool irq_at_entry;
+  uint64_t irq_due;
   const struct static_cycles *cycles; /* the block's */
   struct static_cycles cache[STATIC_CACHE];
 };
@@ -385,6 +391,50 @@ static uint64_t dependency(const struct fpu_model *m, const struct insn *in, con
   return until;
 }
 
+/* The last cycle `in` (facts f) spends in ID, in ID from first_id on and leaving at
+ * baseline_leave without the FPU: it waits for results it reads or writes (*dep_cycles: its
+ * APU_DEP cycles, see dependency), a JALR one cycle more, a CSR access until the cycle after
+ * any two- or multi-cycle result, and WFI goes to sleep only once the FPU is idle (its awake
+ * cycles end 3 cycles after the last result instead of after its own 5, measured). */
+static uint64_t id_leave(const struct fpu_model *m, const struct insn *in, const struct insn_facts *f,
+                         uint64_t baseline_leave, uint64_t first_id, uint64_t *dep_cycles) {
+  uint64_t leave = baseline_leave, jalr_until;
+  uint64_t dep_until = dependency(m, in, f, first_id, UINT64_MAX, dep_cycles, &jalr_until);
+  if (dep_until > leave) leave = dep_until;
+  if (jalr_until > leave) leave = jalr_until;
+  if (f->flags & F_CSR)
+    for (unsigned i = 0; i < m->n; i++)
+      if (m->op[i].lat >= 2 && m->op[i].ret + 1 > leave) leave = m->op[i].ret + 1;
+  if (in->op == OP_WFI)
+    for (unsigned i = 0; i < m->n; i++)
+      if (m->op[i].lat >= 2 && m->op[i].ret >= 2 && m->op[i].ret - 2 > leave) leave = m->op[i].ret - 2;
+  return leave;
+}
+
+/* The replay is at a stepped instruction `in` (facts f) that has not run yet, and the
+ * interrupt arrives while it is in ID (waiting or not): the RTL takes it in the cycle in which
+ * it sees the request (the one that reaches irq_due), with `in` abandoned (it runs again after
+ * MRET). Counts the cycles before as usual, takes the interrupt and returns true; false if the
+ * interrupt comes later (docs/cv32e40p.md). WFI is left to the hart (it wakes on it). */
+static bool interrupt_at_entry(struct hart *h, struct fpu_model *m, const struct insn *in, const struct insn_facts *f) {
+  if (in->op == OP_WFI) return false;
+  uint64_t baseline_leave = m->t + f->id_stall - 1, dep_cycles;
+  uint64_t leave = id_leave(m, in, f, baseline_leave, m->first_id, &dep_cycles);
+  if (m->irq_due <= baseline_leave || m->irq_due - 1 > leave) return false;
+  uint64_t seen = m->irq_due - 1, waits, ju;
+  /* A CSR access that waits for the FPU holds the request until its last wait cycle
+   * (measured: fp_irqwait irq_csr_N, the handler starts the same cycle for every N). */
+  if ((f->flags & F_CSR) && leave > baseline_leave && seen < leave - 1) seen = leave - 1;
+  dependency(m, in, f, m->first_id, seen, &waits, &ju);
+  uint64_t partial = seen - baseline_leave, dep = partial < waits ? partial : waits;
+  add_cycles(h, EV_STALL_OF, dep);
+  add_cycles(h, EV_NONE, partial - dep);
+  add_in_counted_cycles(h, EV_STALL_OF, waits - dep);
+  hart_interrupt_at_entry(h);
+  m->interrupts = h->hpm.acc[EV_INTERRUPTS]; /* the handler starts where rvpmu's clock says */
+  return true;
+}
+
 /* Does insns[i], a load or store, cross a word boundary (the LSU splits it: one more cycle in
  * EX)? Known when its base register is not written between the point the hart's registers
  * show and it; otherwise taken as aligned. */
@@ -427,6 +477,10 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     const struct insn_facts *f = &m->cycles->f[m->next];
     bool apu = (f->flags & F_APU) != 0;
     bool operand_dependent = (in->cls & CLS_DIV) || in->op == OP_FDIV_S || in->op == OP_FSQRT_S;
+    if (m->irq_at_entry && m->next == 0 && !resumed && interrupt_at_entry(h, m, in, f)) {
+      m->next = b->count;
+      return;
+    }
     if (operand_dependent && !resumed) {
       m->paused = true;
       return;
@@ -442,18 +496,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     uint64_t t = m->t, first_id = m->first_id;
 
     /* ID: dependencies, CSR accesses */
-    uint64_t baseline_leave = t + id_stall - 1, leave = baseline_leave, dep_cycles, jalr_until;
-    uint64_t dep_until = dependency(m, in, f, first_id, UINT64_MAX, &dep_cycles, &jalr_until);
-    if (dep_until > leave) leave = dep_until;
-    if (jalr_until > leave) leave = jalr_until;
-    if (f->flags & F_CSR)
-      for (unsigned i = 0; i < m->n; i++)
-        if (m->op[i].lat >= 2 && m->op[i].ret + 1 > leave) leave = m->op[i].ret + 1;
-    /* WFI goes to sleep only once the FPU is idle: its awake cycles end 3 cycles after the
-     * last result instead of after its own 5 (measured) */
-    if (in->op == OP_WFI)
-      for (unsigned i = 0; i < m->n; i++)
-        if (m->op[i].lat >= 2 && m->op[i].ret >= 2 && m->op[i].ret - 2 > leave) leave = m->op[i].ret - 2;
+    uint64_t baseline_leave = t + id_stall - 1, dep_cycles;
+    uint64_t leave = id_leave(m, in, f, baseline_leave, first_id, &dep_cycles);
     uint64_t new_cycles = leave - baseline_leave;
     uint64_t new_dep = new_cycles < dep_cycles ? new_cycles : dep_cycles;
     add_cycles(h, EV_STALL_OF, new_dep);
@@ -572,6 +616,10 @@ static void fpu_block(struct hart *h, const struct block *blk) {
   uint64_t now = hart_clock_cycles(h) + 1; /* the model's clock: one ahead, so "the cycle before"
                                              * exists from reset on */
   m->paused = false;
+  /* Near an interrupt every instruction is stepped (irq_step_window): one that arrives while
+   * a stepped instruction waits in ID is taken there (replay). */
+  m->irq_due = hart_interrupt_due(h);
+  m->irq_at_entry = m->irq_due != UINT64_MAX && block_is_step(h, blk);
   /* An interrupt was taken since: the RTL abandons the instruction in ID and runs it again
    * after MRET, rvpmu ran it before taking the interrupt; so the handler starts one cycle
    * earlier relative to the FPU than rvpmu's clock says. */
@@ -618,4 +666,7 @@ void cv32e40p_fpu_finish(struct profile *p) {
   p->model_bytes = sizeof(struct fpu_model);
   p->fetch_block = fpu_block;
   p->operand_latency = fpu_operand_latency;
+  /* Longer than any block's FP stalls (about 20 cycles per F instruction): a block entered
+   * whole before the window ends before the interrupt's cycle. */
+  p->irq_step_window = 1024;
 }

@@ -1,8 +1,8 @@
 /* RV32F on CV32E40P with its FPU: a timer interrupt that arrives while an instruction waits in
  * ID for the result of an fdiv (a loop of dependent divides, adds and multiplies). The RTL takes
  * the interrupt at once and abandons the waiting instruction (it runs again after MRET), so the
- * wait is cut short; rvpmu takes interrupts between instructions, after the wait
- * (tests/profiles/known-deviations.txt). fp_edge.S has an interrupt during integer work.
+ * wait is cut short (docs/cv32e40p.md). fp_irqwait.S places the interrupt at every cycle of
+ * such a wait; fp_edge.S has an interrupt during integer work.
  * CV32E40P testbench timer: down counter, interrupt on the 1 -> 0 step (mask bit 7), cleared
  * when the core takes it (crt0 counts it). */
 #include "pmu.h"
