@@ -18,12 +18,7 @@
 
 .macro BODY
   FSETUP
-  li    s0, PLAT_TIMER_MASK
-  li    a1, 0x80
-  sw    a1, 0(s0)
-  li    a0, 0x80
-  csrs  mie, a0                /* MTIE */
-  csrsi mstatus, 8             /* MIE */
+  TB_TIMER_IRQ_ON
   la    s2, pmu_irq_count
   lw    s3, 0(s2)
   REGION irq_fp_loop
@@ -42,9 +37,7 @@
   lw    s4, 0(s2)
   sub   s4, s4, s3
   RESULT irq_fp_loop, s4
-  csrci mstatus, 8
-  li    a0, 0x80
-  csrc  mie, a0
+  TB_TIMER_IRQ_OFF
 .endm
 
 PMU_PROGRAM

@@ -103,12 +103,7 @@
 .endm
 
 .macro BODY
-  li    s0, PLAT_TIMER_MASK
-  li    a1, 0x80
-  sw    a1, 0(s0)
-  li    a0, 0x80
-  csrs  mie, a0                /* MTIE */
-  csrsi mstatus, 8             /* MIE */
+  TB_TIMER_IRQ_ON
   IRQ_DIV 1
   IRQ_DIV 2
   IRQ_DIV 3
@@ -145,9 +140,7 @@
   IRQ_CSR 4
   IRQ_CSR 10
   IRQ_CSR 16
-  csrci mstatus, 8
-  li    a0, 0x80
-  csrc  mie, a0
+  TB_TIMER_IRQ_OFF
 .endm
 
 PMU_PROGRAM
