@@ -636,10 +636,6 @@ static void fpu_block(struct hart *h, const struct block *blk) {
   uint64_t now = hart_clock_cycles(h) + 1; /* the model's clock: one ahead, so "the cycle before"
                                              * exists from reset on */
   m->paused = false;
-  /* Near an interrupt every instruction is stepped (irq_step_window): one that arrives while
-   * a stepped instruction waits in ID is taken there (replay). */
-  m->irq_due = hart_interrupt_due(h);
-  m->irq_at_entry = m->irq_due != UINT64_MAX && block_is_step(h, blk);
   /* An interrupt was taken since: the RTL abandons the instruction in ID and runs it again
    * after MRET, rvpmu ran it before taking the interrupt; so the handler starts one cycle
    * earlier relative to the FPU than rvpmu's clock says. */
@@ -662,6 +658,9 @@ static void fpu_block(struct hart *h, const struct block *blk) {
     if (blk->insns[i].cls & CLS_FP) has_fp = true, m->last_fp = i;
   if (!has_fp && !m->n) return;
   if (!has_fp) m->last_fp = 0;
+  /* Near an interrupt every instruction is stepped (irq_step_window): one that arrives while
+   * a stepped instruction waits in ID is taken there (replay). */
+  m->irq_at_entry = block_is_step(h, blk) && (m->irq_due = hart_interrupt_due(h)) != UINT64_MAX;
   m->cycles = static_cycles_of(h, m, blk);
   m->refetch_hidden = false;
   m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0, m->regs_from = 0;
