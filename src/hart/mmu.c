@@ -151,6 +151,42 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
   return 0;
 }
 
+/* A misaligned access as two word accesses (profile.misaligned_word_parts, Ibex's LSU): the
+ * bytes in the first word, then those in the next, each checked (PMP, bus) and made on its
+ * own, so a store whose other part faults is still partly written. A load writes no register
+ * if either part faults. The first faulting part decides the result: the cause for the
+ * access's address, or with FAULT_SECOND_WORD that of the second word (rtl/
+ * ibex_load_store_unit.sv: addr_last). An access within one word is one part. */
+static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uint64_t *value, bool store) {
+  enum access a = store ? ACCESS_STORE : ACCESS_LOAD;
+  int fault = store ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS, result = 0;
+  uint64_t v = store ? *value : 0;
+  unsigned first_len = 4 - (unsigned)(va & 3), done = 0;
+  if (first_len > size) first_len = size;
+  for (unsigned part = 0; part < 2 && done < size; part++) {
+    unsigned len = part ? size - done : first_len;
+    uint64_t part_va = h->xlen == 32 ? (uint32_t)(va + done) : va + done, pa;
+    /* One check covers the part: it lies in one word, and PMP regions are whole words. */
+    int r = hart_translate(h, part_va, a, &pa);
+    if (!r && !bus_maps(&h->machine->bus, pa, len)) r = fault;
+    for (unsigned i = 0; !r && i < len; i++) {
+      uint64_t b = (v >> (8 * (done + i))) & 0xff;
+      int br = store ? bus_write(&h->machine->bus, pa + i, 1, b) : bus_read(&h->machine->bus, pa + i, 1, &b);
+      if (br == BUS_FAULT) r = fault;
+      else if (!store) v |= b << (8 * (done + i));
+    }
+    if (r && !result) result = part ? r | FAULT_SECOND_WORD : r;
+    done += len;
+  }
+  if (result) return result;
+  if (!store) *value = v;
+  if ((va & 3) + size > 4) {
+    hart_add_timing(h, &h->machine->profile->misaligned_extra);
+    hart_add_events(h, EV_BIT(store ? EV_STORE_ACCESSES : EV_LOAD_ACCESSES), 1);
+  }
+  return 0;
+}
+
 /* Translation of a data access: through the real TLB first when a data_access model keeps
  * the fast path's TLB empty (hart.tlb_load_model), else by hart_translate. */
 static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned size, uint64_t *pa) {
@@ -173,7 +209,9 @@ static void data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned size,
 
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
   if (va & (size - 1)) {
-    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
+    const struct profile *p = h->machine->profile;
+    if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, value, false);
+    if (p->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
     return EXC_LOAD_MISALIGNED;
   }
   uint64_t pa;
@@ -186,7 +224,9 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
 
 int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
   if (va & (size - 1)) {
-    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, &value, true);
+    const struct profile *p = h->machine->profile;
+    if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, &value, true);
+    if (p->misaligned_in_hardware) return misaligned_access(h, va, size, &value, true);
     return EXC_STORE_MISALIGNED;
   }
   uint64_t pa;

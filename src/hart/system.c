@@ -156,6 +156,7 @@ void hart_fault_in_block(struct hart *h, const struct block *blk, const struct i
                          int cause, uint64_t tval) {
   hart_account_prefix(h, blk, (unsigned)(in - blk->insns));
   uint64_t epc = bpc + in->pc_off;
+  if (cause & FAULT_SECOND_WORD) cause &= ~FAULT_SECOND_WORD, tval = (tval | 3) + 1;
   if (h->xlen == 32) epc = (uint32_t)epc, tval = (uint32_t)tval;
   hart_take_trap(h, (uint64_t)cause, tval, epc);
 }

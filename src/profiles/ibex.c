@@ -10,6 +10,10 @@
  * - Timing options: multiplier=fast|single-cycle|slow, bta=on|off (branch target ALU),
  *   wb_stage=on|off (writeback stage), mem_wait=N (data memory wait states; not measured on
  *   the RTL: each data access waits N more cycles, counted in NumCyclesLSU).
+ * - pmp=N: PMPEnable=1 with PMPNumRegions=N (1..16; 0, the default: PMPEnable=0), with
+ *   Smepmp's mseccfg; pmp_granularity=BYTES: 2^(PMPGranularity+2) (default 4). The PMP's
+ *   registers and checks are hart/pmp.c's, with Ibex's choice for NA4 under a granularity
+ *   (OFF). Misaligned accesses are two word accesses checked on their own (mmu.c).
  * - rv32b=none|balanced|otearlgrey|full: the RTL's RV32B parameter (default none, as the
  *   measured configurations). Of the ratified bit manipulation, balanced decodes Zba, Zbb and
  *   Zbs, otearlgrey and full Zbc too (ibex_decoder.sv); rotates (ROL, ROR, RORI) are
@@ -236,6 +240,16 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     bad = 1;
     for (unsigned k = 0; k < 4; k++)
       if (!strcmp(value, names[k])) p->options[OPT_RV32B] = k, bad = 0;
+  } else if (!strcmp(key, "pmp")) {
+    char *end;
+    unsigned long n = strtoul(value, &end, 10);
+    if (!*value || *end || n > 16) bad = 1;
+    else p->pmp_entries = (unsigned)n;
+  } else if (!strcmp(key, "pmp_granularity")) {
+    char *end;
+    unsigned long long n = strtoull(value, &end, 0);
+    if (!*value || *end || *value == '-' || n < 4 || (n & (n - 1)) || n > (1ull << 32)) bad = 1;
+    else p->pmp_granularity_log2 = (unsigned)__builtin_ctzll(n) - 2;
   } else if (!strcmp(key, "variant")) {
     if (!strcmp(value, "doc")) p->options[OPT_VARIANT_RTL] = 0;
     else if (!strcmp(value, "rtl")) p->options[OPT_VARIANT_RTL] = 1;
@@ -244,7 +258,7 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     snprintf(err, errlen,
              "core ibex: unknown option '%s' (known: counters=N, width=N, variant=doc|rtl, "
              "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N, "
-             "rv32b=none|balanced|otearlgrey|full)",
+             "rv32b=none|balanced|otearlgrey|full, pmp=0..16, pmp_granularity=BYTES)",
              key);
     return -1;
   }
@@ -308,6 +322,9 @@ const struct profile ibex_profile = {
     .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
     .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 1}}, 2},
     .misaligned_in_hardware = true,
+    .misaligned_word_parts = true,
+    .pmp_smepmp = true,
+    .pmp_na4_to_off = true,
     .max_cycles_per_insn = 40,
     .timer_irq_latency = 2,
     .wfi_wakeup_cycles = 1,

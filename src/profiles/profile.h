@@ -84,6 +84,9 @@ struct profile {
                                         * own (Ibex counts two fetch waits in one cycle) */
   bool misaligned_in_hardware;         /* misaligned loads/stores are performed (split into
                                         * bytes), not trapped */
+  bool misaligned_word_parts;          /* ... as two word accesses, each checked (PMP, bus) and
+                                        * made on its own: a fault in one leaves the other done
+                                        * (Ibex's LSU; hart/mmu.c) */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
@@ -101,6 +104,9 @@ struct profile {
                                       * >= 8), 0 without Zicboz */
   unsigned pmp_entries;              /* PMP entries (privileged spec 3.7): 0, 16 or 64 */
   unsigned pmp_granularity_log2;     /* PMP granularity 2^(G+2) bytes: this is G */
+  bool pmp_smepmp;                   /* the PMP has Smepmp's mseccfg (MML, MMWP, RLB) */
+  bool pmp_na4_to_off;               /* with a granularity, a write of NA4 selects OFF (Ibex),
+                                      * not NAPOT */
   uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral
                                       * (dev/periph.c) for this core; 0: none */
   uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not
