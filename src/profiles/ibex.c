@@ -14,6 +14,7 @@
  *   Smepmp's mseccfg; pmp_granularity=BYTES: 2^(PMPGranularity+2) (default 4). The PMP's
  *   registers and checks are hart/pmp.c's, with Ibex's choice for NA4 under a granularity
  *   (OFF). Misaligned accesses are two word accesses checked on their own (mmu.c).
+ * - dbg_triggers=on|off: DbgTriggerEn (the trigger CSRs, ibex_csrs.c).
  * - rv32b=none|balanced|otearlgrey|full: the RTL's RV32B parameter (default none, as the
  *   measured configurations). Of the ratified bit manipulation, balanced decodes Zba, Zbb and
  *   Zbs, otearlgrey and full Zbc too (ibex_decoder.sv); rotates (ROL, ROR, RORI) are
@@ -240,6 +241,10 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     bad = 1;
     for (unsigned k = 0; k < 4; k++)
       if (!strcmp(value, names[k])) p->options[OPT_RV32B] = k, bad = 0;
+  } else if (!strcmp(key, "dbg_triggers")) {
+    uint64_t on = 0;
+    bad = parse_onoff(value, &on);
+    if (!bad) p->has_debug_triggers = on != 0;
   } else if (!strcmp(key, "pmp")) {
     char *end;
     unsigned long n = strtoul(value, &end, 10);
@@ -258,7 +263,7 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     snprintf(err, errlen,
              "core ibex: unknown option '%s' (known: counters=N, width=N, variant=doc|rtl, "
              "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N, "
-             "rv32b=none|balanced|otearlgrey|full, pmp=0..16, pmp_granularity=BYTES)",
+             "rv32b=none|balanced|otearlgrey|full, pmp=0..16, pmp_granularity=BYTES, dbg_triggers=on|off)",
              key);
     return -1;
   }

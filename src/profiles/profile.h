@@ -105,6 +105,7 @@ struct profile {
   unsigned pmp_entries;              /* PMP entries (privileged spec 3.7): 0, 16 or 64 */
   unsigned pmp_granularity_log2;     /* PMP granularity 2^(G+2) bytes: this is G */
   bool pmp_smepmp;                   /* the PMP has Smepmp's mseccfg (MML, MMWP, RLB) */
+  bool has_debug_triggers;           /* the core's map has its trigger CSRs (CSR_MAP_WITH_TRIGGERS) */
   bool pmp_na4_to_off;               /* with a granularity, a write of NA4 selects OFF (Ibex),
                                       * not NAPOT */
   uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral

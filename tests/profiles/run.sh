@@ -56,6 +56,7 @@ csrmaps=(
   "csrmap-ibex-pmp16:ibex,pmp=16:ibex-simple"
   "csrmap-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8:ibex-simple"
   "csrmap-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16:ibex-simple"
+  "csrmap-ibex-triggers:ibex,dbg_triggers=on:ibex-simple"
 )
 for c in "${csrmaps[@]}"; do
   IFS=: read -r name core platform <<<"$c"
