@@ -77,6 +77,8 @@ done
 pmps=(
   "pmp-ibex-pmp16:ibex,pmp=16"
   "pmp-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16"
+  "pmp-ibex-pmp4:ibex,pmp=4"
+  "pmp-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8"
 )
 for c in "${pmps[@]}"; do
   IFS=: read -r name core <<<"$c"

@@ -1,4 +1,4 @@
-/* PMP and Smepmp on the Ibex simple system with PMPEnable=1, PMPNumRegions=16: what each
+/* PMP and Smepmp on the Ibex simple system with PMPEnable=1: what each
  * access does in M and U mode (loads, stores, instruction fetches; misaligned ones that the
  * core splits into two word accesses; MPRV), with NAPOT, NA4 and TOR entries, their priority,
  * locked entries and mseccfg's RLB, MML and MMWP. Prints one line per case:
@@ -17,7 +17,9 @@
  * phases run in this order: plain PMP (no lock), locks with RLB, locks without RLB, MML, MMWP.
  * The entries that keep the program itself running are set up on the way (pmp.ld's regions):
  * 12 the U code (X), 13 the M code (L R X), 14 data and stack (L R W), 15 the output device
- * (L R W). Entries 0..3 are the ones under test, over the test area TEST..TEST+0x10000. */
+ * (L R W). Entries 0..3 are the ones under test, over the test area TEST..TEST+0x10000. With
+ * fewer than 16 entries (PMPNumRegions) only the plain phase runs, which needs entries 0..2,
+ * with the U code in the last entry. */
 #include <stdint.h>
 
 #include "platform.h"
@@ -438,16 +440,33 @@ static void mmwp(void) {
   m_access("mmwp.tor_lock.m.lw", pmp_m_lw, TEST + 0x2800, 0, VALUE);
 }
 
+/* The number of entries: pmpaddr of an entry that is not implemented reads 0. */
+static unsigned entries(void) {
+  unsigned n = 16;
+  while (n > 0) {
+    set_addr(n - 1, ~0u);
+    uint32_t v = addr_reg(n - 1);
+    set_addr(n - 1, 0);
+    if (v) break;
+    n--;
+  }
+  return n;
+}
+
 void pmp_main(void) {
   fill(TEST, TEST + 0x5000);
   put_func(TEST + 0x800, 0x111);
   fence_i();
-  napot_entry(12, 0x108000, 0x1000, X); /* the U code */
+  unsigned n = entries();
+  show("entries", n);
+  napot_entry(n >= 16 ? 12 : n - 1, 0x108000, 0x1000, X); /* the U code */
   show_cfg("start");
   plain();
-  locks();
-  mml();
-  mmwp();
+  if (n >= 16) {
+    locks();
+    mml();
+    mmwp();
+  }
   out_str("pmp.end=1\n");
   *(volatile uint32_t *)PLAT_HALT = 1;
   for (;;) {}
