@@ -151,6 +151,15 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
   return 0;
 }
 
+/* A load or store refused with an access fault (`which`: profile.access_fault) costs what
+ * the access took before the trap. */
+static void access_fault_cost(struct hart *h, unsigned which, bool store) {
+  const struct profile *p = h->machine->profile;
+  hart_add_timing(h, &p->access_fault[which]);
+  if (p->access_fault_counts)
+    hart_add_events(h, store ? EV_BIT(EV_STORES) | EV_BIT(EV_STORE_ACCESSES) : EV_BIT(EV_LOADS) | EV_BIT(EV_LOAD_ACCESSES), 1);
+}
+
 /* A misaligned access as two word accesses (profile.misaligned_word_parts, Ibex's LSU): the
  * bytes in the first word, then those in the next, each checked (PMP, bus) and made on its
  * own, so a store whose other part faults is still partly written. A load writes no register
@@ -160,6 +169,7 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
 static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uint64_t *value, bool store) {
   enum access a = store ? ACCESS_STORE : ACCESS_LOAD;
   int fault = store ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS, result = 0;
+  bool pmp_refused = false;
   uint64_t v = store ? *value : 0;
   unsigned first_len = 4 - (unsigned)(va & 3), done = 0;
   if (first_len > size) first_len = size;
@@ -168,6 +178,7 @@ static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uin
     uint64_t part_va = h->xlen == 32 ? (uint32_t)(va + done) : va + done, pa;
     /* One check covers the part: it lies in one word, and PMP regions are whole words. */
     int r = hart_translate(h, part_va, a, &pa);
+    pmp_refused |= r != 0;
     if (!r && !bus_maps(&h->machine->bus, pa, len)) r = fault;
     for (unsigned i = 0; !r && i < len; i++) {
       uint64_t b = (v >> (8 * (done + i))) & 0xff;
@@ -178,7 +189,11 @@ static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uin
     if (r && !result) result = part ? r | FAULT_SECOND_WORD : r;
     done += len;
   }
-  if (result) return result;
+  if (result) {
+    bool crosses = (va & 3) + size > 4;
+    access_fault_cost(h, !crosses ? ACCESS_FAULT_WORD : pmp_refused ? ACCESS_FAULT_MISALIGNED_PMP : ACCESS_FAULT_MISALIGNED_BUS, store);
+    return result;
+  }
   if (!store) *value = v;
   if ((va & 3) + size > 4) {
     hart_add_timing(h, &h->machine->profile->misaligned_extra);
@@ -216,8 +231,11 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
   }
   uint64_t pa;
   int r = translate_data(h, va, ACCESS_LOAD, size, &pa);
-  if (r) return r;
-  if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
+  if (r == 0 && bus_read(&h->machine->bus, pa, size, value) != 0) r = EXC_LOAD_ACCESS;
+  if (r) {
+    if (r == EXC_LOAD_ACCESS) access_fault_cost(h, ACCESS_FAULT_WORD, false);
+    return r;
+  }
   data_access(h, va, pa, size, false);
   return 0;
 }
@@ -231,11 +249,15 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
   }
   uint64_t pa;
   int r = translate_data(h, va, ACCESS_STORE, size, &pa);
-  if (r) return r;
-  struct machine *m = h->machine;
-  r = bus_write(&m->bus, pa, size, value);
-  if (r == BUS_FAULT) return EXC_STORE_ACCESS;
-  data_access(h, va, pa, size, true);
+  if (r == 0) {
+    r = bus_write(&h->machine->bus, pa, size, value);
+    if (r != BUS_FAULT) {
+      data_access(h, va, pa, size, true);
+      return r;
+    }
+    r = EXC_STORE_ACCESS;
+  }
+  if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_WORD, true);
   return r;
 }
 

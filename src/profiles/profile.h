@@ -14,6 +14,9 @@
 struct hart;
 struct block;
 
+/* profile.access_fault[] */
+enum { ACCESS_FAULT_WORD, ACCESS_FAULT_MISALIGNED_PMP, ACCESS_FAULT_MISALIGNED_BUS };
+
 /* A Zicbom cache-block operation as a cache model sees it (the imm field of OP_CBO). */
 enum cbo_kind { CBO_INVAL = 0, CBO_CLEAN = 1, CBO_FLUSH = 2 };
 
@@ -88,6 +91,13 @@ struct profile {
                                         * made on its own: a fault in one leaves the other done
                                         * (Ibex's LSU; hart/mmu.c) */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
+  /* A load or store that raises an access fault (the PMP or the bus refused it) costs this
+   * beyond exception_entry, what the access took before the trap: [ACCESS_FAULT_WORD] one
+   * within a word, [ACCESS_FAULT_MISALIGNED_PMP] a misaligned one crossing a word (word parts)
+   * that the PMP refused, [ACCESS_FAULT_MISALIGNED_BUS] ... that the bus refused. With
+   * access_fault_counts it also counts as a load or store. Zero: only the trap counts. */
+  struct insn_timing access_fault[3];
+  bool access_fault_counts;
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
   /* Extra cycles of a multiply for these operands (NULL: static cost only). */

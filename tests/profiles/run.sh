@@ -75,7 +75,7 @@ done
 
 # What the PMP test (tests/profiles/pmp) does, access by access, against the RTL (pmp-*.csv).
 pmps=(
-  "pmp-ibex-pmp16:ibex,pmp=16"
+  "pmp-ibex-pmp16:ibex,pmp=16,counters=10,variant=rtl"
   "pmp-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16"
   "pmp-ibex-pmp4:ibex,pmp=4"
   "pmp-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8"

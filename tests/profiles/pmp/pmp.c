@@ -3,13 +3,16 @@
  * core splits into two word accesses; MPRV), with NAPOT, NA4 and TOR entries, their priority,
  * locked entries and mseccfg's RLB, MML and MMWP. Prints one line per case:
  *
- *     pmp u.napot_r.sw cause=7 tval=0x00140010
- *     pmp u.napot_r.lw cause=- value=0x5a5b4010
- *     pmp u.straddle32.exec cause=1 tval=0x00143100 epc=0x001430fe
+ *     pmp u.napot_r.sw cycles=0x51 lsu=0x15 if=0x4 loads=0xa stores=0x9 cause=0x7 tval=0x140010
+ *     pmp u.napot_r.lw cycles=0x56 ... cause=- value=0x5a4e0010
+ *     pmp u.straddle32.exec cycles=... cause=0x1 tval=0x143100 epc=0x1430fe
  *
- * ("cause=-": nothing trapped; value: what a load read, or for stores the memory words
- * around the address afterwards; epc for instruction fetches, whose addresses do not depend
- * on this program's layout), the CSR values after writes, and "pmp.end=1". The same ELF ran
+ * (all numbers as 8 hex digits; the cycles and the counters mhpmcounter3..6, NumCyclesLSU,
+ * NumCyclesIF, NumLoads, NumStores, from just before the case's call to just after it, which
+ * includes the way into and out of U mode and the trap handler; "cause=-": nothing trapped;
+ * value: what a load read, or for stores the memory words around the address afterwards; epc
+ * for instruction fetches, whose addresses do not depend on this program's layout), the CSR
+ * values after writes, and "pmp.end=1". The same ELF ran
  * on the RTL (tests/reference/pmp-ibex-pmp16.csv); tests/profiles/pmp/compare.py runs it on
  * rvpmu and compares every line.
  *
@@ -118,12 +121,31 @@ static void show_cfg(const char *name) {
   out_char('\n');
 }
 
+/* The counters at the start of a case (start()): mcycle, then mhpmcounter3..6. */
+static uint32_t start_cycles, start_events[4];
+static void start(void) {
+  pmp_cause = -1;
+  start_events[0] = csr_read(0xb03), start_events[1] = csr_read(0xb04);
+  start_events[2] = csr_read(0xb05), start_events[3] = csr_read(0xb06);
+  start_cycles = csr_read(mcycle);
+}
+
 enum { VALUE = 1, NO_VALUE = 0, EPC = 2 };
-/* Prints the case's outcome: the trap (cause, tval; epc with EPC) or, if nothing trapped and
- * with VALUE, `value`. */
+/* Prints the case's costs and outcome: the trap (cause, tval; epc with EPC) or, if nothing
+ * trapped and with VALUE, `value`. */
 static void report(const char *name, uint32_t value, int what) {
+  uint32_t cycles = csr_read(mcycle) - start_cycles;
+  uint32_t events[4] = {csr_read(0xb03) - start_events[0], csr_read(0xb04) - start_events[1],
+                        csr_read(0xb05) - start_events[2], csr_read(0xb06) - start_events[3]};
+  static const char *const names[4] = {" lsu=", " if=", " loads=", " stores="};
   out_str("pmp ");
   out_str(name);
+  out_str(" cycles=");
+  out_hex(cycles);
+  for (unsigned k = 0; k < 4; k++) {
+    out_str(names[k]);
+    out_hex(events[k]);
+  }
   out_str(" cause=");
   if (pmp_cause < 0) {
     out_char('-');
@@ -145,29 +167,29 @@ static void report(const char *name, uint32_t value, int what) {
 
 /* One access by a stub, in M mode or (u) in U mode. */
 static void m_access(const char *name, stub_fn *fn, uint32_t addr, uint32_t value, int what) {
-  pmp_cause = -1;
+  start();
   uint32_t r = fn(addr, value);
   report(name, r, what);
 }
 static void u_access(const char *name, stub_fn *fn, uint32_t addr, uint32_t value, int what) {
-  pmp_cause = -1;
+  start();
   uint32_t r = pmp_run_user(fn, addr, value);
   report(name, r, what);
 }
 /* An M-mode access with mstatus.MPRV set and MPP = U: U's permissions. */
 static void mprv_access(const char *name, stub_fn *fn, uint32_t addr, uint32_t value) {
-  pmp_cause = -1;
+  start();
   uint32_t r = pmp_mprv_call(fn, addr, value);
   report(name, r, VALUE);
 }
 /* Calls code at `addr` (a0 = what it returns) in M or U mode. */
 static void m_exec(const char *name, uint32_t addr) {
-  pmp_cause = -1;
+  start();
   uint32_t r = ((uint32_t (*)(void))addr)();
   report(name, r, VALUE | EPC);
 }
 static void u_exec(const char *name, uint32_t addr) {
-  pmp_cause = -1;
+  start();
   uint32_t r = pmp_run_user((stub_fn *)addr, 0, 0);
   report(name, r, VALUE | EPC);
 }
