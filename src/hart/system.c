@@ -1,6 +1,8 @@
 /* System instructions (the CLS_SYSTEM operations that end their block) and the two ways an
  * instruction in mid-block leaves it early: a fault, or a device write that must be seen at
  * once. All of them run with counters exact at the instruction boundary. */
+#include <string.h>
+
 #include "hart/hart.h"
 #include "isa/block.h"
 #include "machine.h"
@@ -89,6 +91,19 @@ static void exec_sret(struct hart *h, const struct block *blk, const struct insn
   h->budget = 0;
 }
 
+/* FENCE.I as a jump to the next instruction (profile.fence_i_refetches): a 32-bit instruction
+ * at an address 2 mod 4 costs unaligned_target there, as after any jump. */
+static void fence_i_target(struct hart *h, uint64_t pc) {
+  const struct profile *p = h->machine->profile;
+  uint64_t pa;
+  uint16_t parcel;
+  if ((pc & 3) != 2 || !p->unaligned_target.n || hart_translate(h, pc, ACCESS_FETCH, &pa) != 0) return;
+  const uint8_t *ram = bus_ram_ptr(&h->machine->bus, pa, 2);
+  if (!ram) return; /* the fetch faults */
+  memcpy(&parcel, ram, sizeof parcel);
+  if (insn_length(parcel) == 4) hart_add_timing(h, &p->unaligned_target);
+}
+
 void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   BLOCK_ACCOUNT(&h->hpm, blk); /* the instructions before this one */
   const struct profile *p = h->machine->profile;
@@ -143,6 +158,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_FENCE_I:
       h->pc = next;
       retire_self(h, blk, in);
+      if (h->machine->profile->fence_i_refetches) fence_i_target(h, next);
       if (h->machine->profile->fence_i) h->machine->profile->fence_i(h);
       hart_flush_translation(h, true); /* frees blk: nothing below may touch it */
       return;

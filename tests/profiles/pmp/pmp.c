@@ -12,7 +12,7 @@
  * includes the way into and out of U mode and the trap handler; "cause=-": nothing trapped;
  * value: what a load read, or for stores the memory words around the address afterwards; epc
  * for instruction fetches, whose addresses do not depend on this program's layout), the CSR
- * values after writes, and "pmp.end=1". The same ELF ran
+ * values after writes, mcycle and minstret of the whole run, and "pmp.end=1". The same ELF ran
  * on the RTL (tests/reference/pmp-ibex-pmp16.csv); tests/profiles/pmp/compare.py runs it on
  * rvpmu and compares every line.
  *
@@ -489,6 +489,9 @@ void pmp_main(void) {
     mml();
     mmwp();
   }
+  uint32_t cycles = csr_read(mcycle), instret = csr_read(minstret);
+  show("mcycle", cycles); /* the whole run, from reset */
+  show("minstret", instret);
   out_str("pmp.end=1\n");
   *(volatile uint32_t *)PLAT_HALT = 1;
   for (;;) {}
