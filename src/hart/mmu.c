@@ -153,7 +153,7 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
 
 /* A load or store refused with an access fault (`which`: profile.access_fault) costs what
  * the access took before the trap. */
-static void access_fault_cost(struct hart *h, unsigned which, bool store) {
+static void access_fault_cost(struct hart *h, enum access_fault_kind which, bool store) {
   const struct profile *p = h->machine->profile;
   hart_add_timing(h, &p->access_fault[which]);
   if (p->access_fault_counts)
@@ -191,7 +191,9 @@ static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uin
   }
   if (result) {
     bool crosses = (va & 3) + size > 4;
-    access_fault_cost(h, !crosses ? ACCESS_FAULT_WORD : pmp_refused ? ACCESS_FAULT_MISALIGNED_PMP : ACCESS_FAULT_MISALIGNED_BUS, store);
+    enum access_fault_kind kind = crosses ? (pmp_refused ? ACCESS_FAULT_MISALIGNED_PMP : ACCESS_FAULT_MISALIGNED_BUS)
+                                          : (pmp_refused ? ACCESS_FAULT_PMP : ACCESS_FAULT_BUS);
+    access_fault_cost(h, kind, store);
     return result;
   }
   if (!store) *value = v;
@@ -231,9 +233,12 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
   }
   uint64_t pa;
   int r = translate_data(h, va, ACCESS_LOAD, size, &pa);
-  if (r == 0 && bus_read(&h->machine->bus, pa, size, value) != 0) r = EXC_LOAD_ACCESS;
+  if (r == 0 && bus_read(&h->machine->bus, pa, size, value) != 0) {
+    access_fault_cost(h, ACCESS_FAULT_BUS, false);
+    return EXC_LOAD_ACCESS;
+  }
   if (r) {
-    if (r == EXC_LOAD_ACCESS) access_fault_cost(h, ACCESS_FAULT_WORD, false);
+    if (r == EXC_LOAD_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, false);
     return r;
   }
   data_access(h, va, pa, size, false);
@@ -255,9 +260,10 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
       data_access(h, va, pa, size, true);
       return r;
     }
-    r = EXC_STORE_ACCESS;
+    access_fault_cost(h, ACCESS_FAULT_BUS, true);
+    return EXC_STORE_ACCESS;
   }
-  if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_WORD, true);
+  if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, true);
   return r;
 }
 

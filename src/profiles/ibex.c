@@ -217,13 +217,14 @@ static void apply_timing(struct profile *p) {
   p->misaligned_extra.n = 0;
   timing_add(&p->misaligned_extra, wb_stage(p) ? 0 : LSU, 1 + (uint32_t)p->options[OPT_MEM_WAIT]);
   /* A load or store refused by the PMP or the bus (measured without the writeback stage,
-   * tests/profiles/pmp): 2 cycles of NumCyclesLSU before the trap, 3 for a misaligned one
-   * crossing a word that the PMP refused (2 when the bus refused its second word); it counts
-   * in NumLoads/NumStores. */
-  for (unsigned k = 0; k < 3; k++) p->access_fault[k].n = 0;
-  timing_add(&p->access_fault[ACCESS_FAULT_WORD], LSU, 2);
-  timing_add(&p->access_fault[ACCESS_FAULT_MISALIGNED_PMP], LSU, 3);
-  timing_add(&p->access_fault[ACCESS_FAULT_MISALIGNED_BUS], LSU, 2);
+   * tests/profiles/pmp): cycles of NumCyclesLSU before the trap, 2 (PMP) or 1 (bus), one more
+   * when misaligned across a word; it counts in NumLoads/NumStores. */
+  static const uint32_t fault_cycles[4] = {[ACCESS_FAULT_PMP] = 2, [ACCESS_FAULT_BUS] = 1,
+                                           [ACCESS_FAULT_MISALIGNED_PMP] = 3, [ACCESS_FAULT_MISALIGNED_BUS] = 2};
+  for (unsigned k = 0; k < 4; k++) {
+    p->access_fault[k].n = 0;
+    timing_add(&p->access_fault[k], LSU, fault_cycles[k]);
+  }
   p->access_fault_counts = true;
   p->div_timing = ibex_div_timing;
   p->mul_timing = p->options[OPT_MULTIPLIER] == MUL_SLOW ? ibex_mul_timing : NULL;

@@ -14,8 +14,8 @@
 struct hart;
 struct block;
 
-/* profile.access_fault[] */
-enum { ACCESS_FAULT_WORD, ACCESS_FAULT_MISALIGNED_PMP, ACCESS_FAULT_MISALIGNED_BUS };
+/* profile.access_fault[]: what refused the access, and whether it crossed a word. */
+enum access_fault_kind { ACCESS_FAULT_PMP, ACCESS_FAULT_BUS, ACCESS_FAULT_MISALIGNED_PMP, ACCESS_FAULT_MISALIGNED_BUS };
 
 /* A Zicbom cache-block operation as a cache model sees it (the imm field of OP_CBO). */
 enum cbo_kind { CBO_INVAL = 0, CBO_CLEAN = 1, CBO_FLUSH = 2 };
@@ -93,12 +93,11 @@ struct profile {
                                         * made on its own: a fault in one leaves the other done
                                         * (Ibex's LSU; hart/mmu.c) */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
-  /* A load or store that raises an access fault (the PMP or the bus refused it) costs this
-   * beyond exception_entry, what the access took before the trap: [ACCESS_FAULT_WORD] one
-   * within a word, [ACCESS_FAULT_MISALIGNED_PMP] a misaligned one crossing a word (word parts)
-   * that the PMP refused, [ACCESS_FAULT_MISALIGNED_BUS] ... that the bus refused. With
+  /* A load or store that raises an access fault costs this beyond exception_entry, what the
+   * access took before the trap, by enum access_fault_kind: refused by the PMP (or a page walk)
+   * or by the bus, within a word or misaligned across one (word parts). With
    * access_fault_counts it also counts as a load or store. Zero: only the trap counts. */
-  struct insn_timing access_fault[3];
+  struct insn_timing access_fault[4];
   bool access_fault_counts;
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);

@@ -312,6 +312,9 @@ static void plain(void) {
   out_hex(*(volatile uint32_t *)0x1ffffc);
   out_char('\n');
   m_access("m.mis.lw_bus_error", pmp_m_lw, 0x1ffffe, 0, VALUE);
+  m_access("m.mis.lw_bus_error_first", pmp_m_lw, 0x0ffffe, 0, VALUE); /* then the vectors */
+  m_access("m.bus_error.lw", pmp_m_lw, 0x200000, 0, VALUE);
+  m_access("m.bus_error.sw", pmp_m_sw, 0x200000, 0, VALUE);
 
   /* Instruction fetch: an instruction in two words needs both; mtval is the address of the
    * word that faults. */
