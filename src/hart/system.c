@@ -62,6 +62,21 @@ static void exec_csr(struct hart *h, const struct block *blk, const struct insn 
   if (write) h->budget = 0; /* interrupt enables or counters may have changed */
 }
 
+/* FENCE.I or MRET as a jump to `pc` (profile.system_jumps_unaligned): a 32-bit instruction at
+ * an address 2 mod 4 costs unaligned_target there, as after any jump. */
+static void system_jump_target(struct hart *h, uint64_t pc) {
+  const struct profile *p = h->machine->profile;
+  uint64_t pa;
+  uint16_t parcel;
+  if (!p->system_jumps_unaligned || (pc & 3) != 2 || !p->unaligned_target.n ||
+      hart_translate(h, pc, ACCESS_FETCH, &pa) != 0)
+    return;
+  const uint8_t *ram = bus_ram_ptr(&h->machine->bus, pa, 2);
+  if (!ram) return; /* the fetch faults */
+  memcpy(&parcel, ram, sizeof parcel);
+  if (insn_length(parcel) == 4) hart_add_timing(h, &p->unaligned_target);
+}
+
 static void exec_mret(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   if (h->priv < PRIV_M) return illegal(h, in, pc);
   unsigned mpp = (unsigned)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
@@ -75,6 +90,7 @@ static void exec_mret(struct hart *h, const struct block *blk, const struct insn
   h->pc = h->mepc;
   retire_self(h, blk, in); /* counted in M mode, where it executed */
   hart_set_priv(h, mpp);
+  system_jump_target(h, h->pc);
   h->budget = 0;
 }
 
@@ -89,19 +105,6 @@ static void exec_sret(struct hart *h, const struct block *blk, const struct insn
   retire_self(h, blk, in);
   hart_set_priv(h, spp);
   h->budget = 0;
-}
-
-/* FENCE.I as a jump to the next instruction (profile.fence_i_refetches): a 32-bit instruction
- * at an address 2 mod 4 costs unaligned_target there, as after any jump. */
-static void fence_i_target(struct hart *h, uint64_t pc) {
-  const struct profile *p = h->machine->profile;
-  uint64_t pa;
-  uint16_t parcel;
-  if ((pc & 3) != 2 || !p->unaligned_target.n || hart_translate(h, pc, ACCESS_FETCH, &pa) != 0) return;
-  const uint8_t *ram = bus_ram_ptr(&h->machine->bus, pa, 2);
-  if (!ram) return; /* the fetch faults */
-  memcpy(&parcel, ram, sizeof parcel);
-  if (insn_length(parcel) == 4) hart_add_timing(h, &p->unaligned_target);
 }
 
 void hart_exec_system(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
@@ -158,7 +161,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_FENCE_I:
       h->pc = next;
       retire_self(h, blk, in);
-      if (h->machine->profile->fence_i_refetches) fence_i_target(h, next);
+      system_jump_target(h, next);
       if (h->machine->profile->fence_i) h->machine->profile->fence_i(h);
       hart_flush_translation(h, true); /* frees blk: nothing below may touch it */
       return;

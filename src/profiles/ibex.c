@@ -328,7 +328,7 @@ const struct profile ibex_profile = {
     .time_insn = ibex_time_insn,
     /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer needs a second fetch. */
     .unaligned_target = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
-    .fence_i_refetches = true, /* measured: FENCE.I before a 32-bit instruction at 2 mod 4 */
+    .system_jumps_unaligned = true, /* measured: FENCE.I, MRET to a 32-bit instruction at 2 mod 4 */
     /* From reset to the first instruction: three cycles, two of them fetch waits, and
      * NumCyclesIF counts once more without a cycle of its own (measured: whole-program counts
      * from reset are 3 cycles and 3 fetch waits above the sum of the instructions, with the

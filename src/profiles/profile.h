@@ -77,8 +77,9 @@ struct profile {
   void (*time_insn)(const struct profile *p, const struct insn_context *c, struct insn_timing *t);
   struct insn_timing taken_branch;     /* a conditional branch taken, beyond its static cost;
                                         * must raise EV_BR_TAKEN in one of its cycles */
-  bool fence_i_refetches;              /* FENCE.I is a jump to the next instruction: it pays
-                                        * unaligned_target like one (Ibex, measured) */
+  bool system_jumps_unaligned;         /* FENCE.I and MRET are jumps (to the next instruction,
+                                        * to mepc) that pay unaligned_target like any other
+                                        * (Ibex, measured) */
   struct insn_timing unaligned_target; /* a taken branch or jump reaching a 32-bit instruction
                                         * at an address that is 2 mod 4 */
   struct insn_timing exception_entry;  /* an instruction that traps, with the trap entry */

@@ -79,6 +79,8 @@ pmps=(
   "pmp-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16"
   "pmp-ibex-pmp4:ibex,pmp=4"
   "pmp-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8"
+  # PMPEnable=0: the bus errors only
+  "pmp-ibex-default:ibex,variant=rtl,counters=10"
 )
 for c in "${pmps[@]}"; do
   IFS=: read -r name core <<<"$c"

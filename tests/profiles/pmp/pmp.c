@@ -22,7 +22,7 @@
  * 12 the U code (X), 13 the M code (L R X), 14 data and stack (L R W), 15 the output device
  * (L R W). Entries 0..3 are the ones under test, over the test area TEST..TEST+0x10000. With
  * fewer than 16 entries (PMPNumRegions) only the plain phase runs, which needs entries 0..2,
- * with the U code in the last entry. */
+ * with the U code in the last entry; without a PMP only the bus errors before it. */
 #include <stdint.h>
 
 #include "platform.h"
@@ -63,6 +63,7 @@ extern stub_fn pmp_m_lw, pmp_m_lh, pmp_m_lbu, pmp_m_sw, pmp_m_sh, pmp_m_sb;
 extern stub_fn pmp_u_lw, pmp_u_lh, pmp_u_lbu, pmp_u_sw, pmp_u_sh, pmp_u_sb;
 extern uint32_t pmp_run_user(stub_fn *fn, uint32_t a0, uint32_t a1);
 extern uint32_t pmp_mprv_call(stub_fn *fn, uint32_t a0, uint32_t a1);
+extern uint32_t pmp_read_pmpcfg0(void);
 extern volatile int32_t pmp_cause;
 extern volatile uint32_t pmp_tval, pmp_epc;
 
@@ -223,6 +224,20 @@ static void put_func(uint32_t a, uint32_t value) {
 static void fence_i(void) { __asm__ volatile("fence.i" ::: "memory"); }
 static void off(unsigned i) { set_cfg(i, 0); }
 
+/* Bus errors (no PMP needed): aligned, and misaligned split as for the PMP, at the last word of
+ * RAM and the unmapped one after it, or the unmapped word before RAM's first. */
+static void bus_errors(void) {
+  m_access("m.bus_error.lw", pmp_m_lw, 0x200000, 0, VALUE);
+  m_access("m.bus_error.sw", pmp_m_sw, 0x200000, 0, VALUE);
+  *(volatile uint32_t *)0x1ffffc = 0x01020304;
+  m_access("m.mis.sw_bus_error", pmp_m_sw, 0x1ffffe, 0xa1b2c3d4, VALUE);
+  out_str("pmp m.mis.sw_bus_error mem=");
+  out_hex(*(volatile uint32_t *)0x1ffffc);
+  out_char('\n');
+  m_access("m.mis.lw_bus_error", pmp_m_lw, 0x1ffffe, 0, VALUE);
+  m_access("m.mis.lw_bus_error_first", pmp_m_lw, 0x0ffffe, 0, VALUE); /* then the vectors */
+}
+
 /* Plain PMP: no entry locked, so M mode is unrestricted. */
 static void plain(void) {
   u_access("u.unmatched.lw", pmp_u_lw, TEST, 0, VALUE);
@@ -305,16 +320,6 @@ static void plain(void) {
   napot_entry(1, TEST + 0x1900, 0x100, R | W);
   u_access("u.mis.lw_two_entries", pmp_u_lw, TEST + 0x18fe, 0, VALUE);
   off(0), off(1);
-  /* The same split for a bus error: the last word of RAM and the unmapped one after it. */
-  *(volatile uint32_t *)0x1ffffc = 0x01020304;
-  m_access("m.mis.sw_bus_error", pmp_m_sw, 0x1ffffe, 0xa1b2c3d4, VALUE);
-  out_str("pmp m.mis.sw_bus_error mem=");
-  out_hex(*(volatile uint32_t *)0x1ffffc);
-  out_char('\n');
-  m_access("m.mis.lw_bus_error", pmp_m_lw, 0x1ffffe, 0, VALUE);
-  m_access("m.mis.lw_bus_error_first", pmp_m_lw, 0x0ffffe, 0, VALUE); /* then the vectors */
-  m_access("m.bus_error.lw", pmp_m_lw, 0x200000, 0, VALUE);
-  m_access("m.bus_error.sw", pmp_m_sw, 0x200000, 0, VALUE);
 
   /* Instruction fetch: an instruction in two words needs both; mtval is the address of the
    * word that faults. */
@@ -465,8 +470,12 @@ static void mmwp(void) {
   m_access("mmwp.tor_lock.m.lw", pmp_m_lw, TEST + 0x2800, 0, VALUE);
 }
 
-/* The number of entries: pmpaddr of an entry that is not implemented reads 0. */
+/* The number of entries: 0 if pmpcfg0 raises illegal instruction (PMPEnable=0), else the
+ * highest pmpaddr that keeps a value (one that is not implemented reads 0). */
 static unsigned entries(void) {
+  pmp_cause = -1;
+  pmp_read_pmpcfg0();
+  if (pmp_cause >= 0) return 0;
   unsigned n = 16;
   while (n > 0) {
     set_addr(n - 1, ~0u);
@@ -484,9 +493,12 @@ void pmp_main(void) {
   fence_i();
   unsigned n = entries();
   show("entries", n);
-  napot_entry(n >= 16 ? 12 : n - 1, 0x108000, 0x1000, X); /* the U code */
-  show_cfg("start");
-  plain();
+  bus_errors();
+  if (n > 0) {
+    napot_entry(n >= 16 ? 12 : n - 1, 0x108000, 0x1000, X); /* the U code */
+    show_cfg("start");
+    plain();
+  }
   if (n >= 16) {
     locks();
     mml();

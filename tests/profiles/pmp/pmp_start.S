@@ -103,6 +103,12 @@ pmp_mprv_call:
   mv    ra, a3
   ret
 
+/* uint32_t pmp_read_pmpcfg0(void): illegal instruction without a PMP (then it returns at once). */
+  .globl pmp_read_pmpcfg0
+pmp_read_pmpcfg0:
+  csrr  a0, pmpcfg0
+  ret
+
 /* The access stubs: lw/lh/lbu, sw/sh/sb with address a0 (and value a1); a0 = loaded value. */
 .macro stubs prefix
   .globl \prefix\()lw, \prefix\()lh, \prefix\()lbu, \prefix\()sw, \prefix\()sh, \prefix\()sb
