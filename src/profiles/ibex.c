@@ -216,14 +216,14 @@ static void apply_timing(struct profile *p) {
   p->wfi_wakeup_cycles = wb_stage(p) ? 0 : 1;
   p->misaligned_extra.n = 0;
   timing_add(&p->misaligned_extra, wb_stage(p) ? 0 : LSU, 1 + (uint32_t)p->options[OPT_MEM_WAIT]);
-  /* A load or store refused by the PMP or the bus (measured without the writeback stage,
-   * tests/profiles/pmp): cycles of NumCyclesLSU before the trap, 2 (PMP) or 1 (bus), one more
-   * when misaligned across a word; it counts in NumLoads/NumStores. */
+  /* A load or store refused by the PMP or the bus (measured, tests/profiles/pmp): cycles
+   * before the trap, 2 (PMP) or 1 (bus), one more when misaligned across a word, counted in
+   * NumCyclesLSU only without the writeback stage; it counts in NumLoads/NumStores. */
   static const uint32_t fault_cycles[4] = {[ACCESS_FAULT_PMP] = 2, [ACCESS_FAULT_BUS] = 1,
                                            [ACCESS_FAULT_MISALIGNED_PMP] = 3, [ACCESS_FAULT_MISALIGNED_BUS] = 2};
   for (unsigned k = 0; k < 4; k++) {
     p->access_fault[k].n = 0;
-    timing_add(&p->access_fault[k], LSU, fault_cycles[k]);
+    timing_add(&p->access_fault[k], wb_stage(p) ? 0 : LSU, fault_cycles[k]);
   }
   p->access_fault_counts = true;
   p->div_timing = ibex_div_timing;

@@ -79,8 +79,10 @@ pmps=(
   "pmp-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16"
   "pmp-ibex-pmp4:ibex,pmp=4"
   "pmp-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8"
+  "pmp-ibex-pmp16-wb:ibex,pmp=16,counters=10,variant=rtl,wb_stage=on"
   # PMPEnable=0: the bus errors only
   "pmp-ibex-default:ibex,variant=rtl,counters=10"
+  "pmp-ibex-fast:ibex,variant=rtl,counters=10,multiplier=single-cycle,bta=on,wb_stage=on"
 )
 for c in "${pmps[@]}"; do
   IFS=: read -r name core <<<"$c"
