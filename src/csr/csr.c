@@ -292,6 +292,8 @@ void csr_apply_deferred(struct hart *h) {
 /* The entry of `map` covering `csr` for this hart's ISA, or NULL. */
 static const struct csr_map_entry *csr_map_find(const struct hart *h, const struct csr_map_entry *map, unsigned csr) {
   unsigned skip = (h->isa_ext & (ISA_EXT_F | ISA_EXT_ZFINX)) ? CSR_MAP_WITHOUT_F : CSR_MAP_WITH_F;
+  if (h->pmp.entries == 0) skip |= CSR_MAP_WITH_PMP;
+  if (!h->machine->profile->has_debug_triggers) skip |= CSR_MAP_WITH_TRIGGERS;
   for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++)
     if (csr >= e->first && csr <= e->last && !(e->flags & skip)) return e;
   return NULL;

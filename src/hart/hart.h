@@ -288,7 +288,11 @@ void hart_interrupt_at_entry(struct hart *h);
 void hart_collect_overflow(struct hart *h);
 
 /* Slow paths of memory access: translate va (page walk, A/D update, TLB fill) and access RAM
- * or a device. Return 0, BUS_BREAK (store changed device state), or an exception cause > 0. */
+ * or a device. Return 0, BUS_BREAK (store changed device state), or an exception cause > 0,
+ * with FAULT_SECOND_WORD when only the second word of a misaligned access split into word
+ * accesses faulted (profile.misaligned_word_parts): its tval is that word's address, which
+ * hart_fault_in_block reports instead of va. */
+#define FAULT_SECOND_WORD 0x100
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value);
 int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value);
 /* AMO/LR/SC of width 4 or 8 (insn->imm = funct5). Returns 0 or an exception cause. */
