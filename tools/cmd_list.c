@@ -22,7 +22,8 @@ static void usage(FILE *out) {
           "                misaligned=hardware|trap (default hardware), icache=, icache_line=,\n"
           "                icache_ways=, dcache=, dcache_line=, dcache_ways=, itlb=, dtlb=, bpred=\n"
           "  ibex          variant=doc|rtl, multiplier=fast|single-cycle|slow, bta=on|off,\n"
-          "                wb_stage=on|off, mem_wait=N\n"
+          "                wb_stage=on|off, mem_wait=N, rv32b=, pmp=0..16 (PMP entries, default 0),\n"
+          "                pmp_granularity=BYTES, dbg_triggers=on|off\n"
           "  cv32e40p      see docs/cv32e40p.md\n"
           "  microblaze-v  see docs/microblaze-v.md\n"
           "An event a configuration cannot produce is listed with '(0: ...)' and counts 0.\n");

@@ -151,6 +151,59 @@ static int misaligned_access(struct hart *h, uint64_t va, unsigned size, uint64_
   return 0;
 }
 
+/* A load or store refused with an access fault (`which`: profile.access_fault) costs what
+ * the access took before the trap. */
+static void access_fault_cost(struct hart *h, enum access_fault_kind which, bool store) {
+  const struct profile *p = h->machine->profile;
+  hart_add_timing(h, &p->access_fault[which]);
+  if (p->access_fault_counts)
+    hart_add_events(h, store ? EV_BIT(EV_STORES) | EV_BIT(EV_STORE_ACCESSES) : EV_BIT(EV_LOADS) | EV_BIT(EV_LOAD_ACCESSES), 1);
+}
+
+/* A misaligned access as two word accesses (profile.misaligned_word_parts, Ibex's LSU): the
+ * bytes in the first word, then those in the next, each checked (PMP, bus) and made on its
+ * own, so a store whose other part faults is still partly written. A load writes no register
+ * if either part faults. The first faulting part decides the result: the cause for the
+ * access's address, or with FAULT_SECOND_WORD that of the second word (rtl/
+ * ibex_load_store_unit.sv: addr_last). An access within one word is one part. */
+static int misaligned_word_parts(struct hart *h, uint64_t va, unsigned size, uint64_t *value, bool store) {
+  enum access a = store ? ACCESS_STORE : ACCESS_LOAD;
+  int fault = store ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS, result = 0;
+  bool pmp_refused = false;
+  uint64_t v = store ? *value : 0;
+  unsigned first_len = 4 - (unsigned)(va & 3), done = 0;
+  if (first_len > size) first_len = size;
+  for (unsigned part = 0; part < 2 && done < size; part++) {
+    unsigned len = part ? size - done : first_len;
+    uint64_t part_va = h->xlen == 32 ? (uint32_t)(va + done) : va + done, pa;
+    /* One check covers the part: it lies in one word, and PMP regions are whole words. */
+    int r = hart_translate(h, part_va, a, &pa);
+    pmp_refused |= r != 0;
+    if (!r && !bus_maps(&h->machine->bus, pa, len)) r = fault;
+    for (unsigned i = 0; !r && i < len; i++) {
+      uint64_t b = (v >> (8 * (done + i))) & 0xff;
+      int br = store ? bus_write(&h->machine->bus, pa + i, 1, b) : bus_read(&h->machine->bus, pa + i, 1, &b);
+      if (br == BUS_FAULT) r = fault;
+      else if (!store) v |= b << (8 * (done + i));
+    }
+    if (r && !result) result = part ? r | FAULT_SECOND_WORD : r;
+    done += len;
+  }
+  if (result) {
+    bool crosses = (va & 3) + size > 4;
+    enum access_fault_kind kind = crosses ? (pmp_refused ? ACCESS_FAULT_MISALIGNED_PMP : ACCESS_FAULT_MISALIGNED_BUS)
+                                          : (pmp_refused ? ACCESS_FAULT_PMP : ACCESS_FAULT_BUS);
+    access_fault_cost(h, kind, store);
+    return result;
+  }
+  if (!store) *value = v;
+  if ((va & 3) + size > 4) {
+    hart_add_timing(h, &h->machine->profile->misaligned_extra);
+    hart_add_events(h, EV_BIT(store ? EV_STORE_ACCESSES : EV_LOAD_ACCESSES), 1);
+  }
+  return 0;
+}
+
 /* Translation of a data access: through the real TLB first when a data_access model keeps
  * the fast path's TLB empty (hart.tlb_load_model), else by hart_translate. */
 static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned size, uint64_t *pa) {
@@ -173,29 +226,44 @@ static void data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned size,
 
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
   if (va & (size - 1)) {
-    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
+    const struct profile *p = h->machine->profile;
+    if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, value, false);
+    if (p->misaligned_in_hardware) return misaligned_access(h, va, size, value, false);
     return EXC_LOAD_MISALIGNED;
   }
   uint64_t pa;
   int r = translate_data(h, va, ACCESS_LOAD, size, &pa);
-  if (r) return r;
-  if (bus_read(&h->machine->bus, pa, size, value) != 0) return EXC_LOAD_ACCESS;
+  if (r == 0 && bus_read(&h->machine->bus, pa, size, value) != 0) {
+    access_fault_cost(h, ACCESS_FAULT_BUS, false);
+    return EXC_LOAD_ACCESS;
+  }
+  if (r) {
+    if (r == EXC_LOAD_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, false);
+    return r;
+  }
   data_access(h, va, pa, size, false);
   return 0;
 }
 
 int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
   if (va & (size - 1)) {
-    if (h->machine->profile->misaligned_in_hardware) return misaligned_access(h, va, size, &value, true);
+    const struct profile *p = h->machine->profile;
+    if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, &value, true);
+    if (p->misaligned_in_hardware) return misaligned_access(h, va, size, &value, true);
     return EXC_STORE_MISALIGNED;
   }
   uint64_t pa;
   int r = translate_data(h, va, ACCESS_STORE, size, &pa);
-  if (r) return r;
-  struct machine *m = h->machine;
-  r = bus_write(&m->bus, pa, size, value);
-  if (r == BUS_FAULT) return EXC_STORE_ACCESS;
-  data_access(h, va, pa, size, true);
+  if (r == 0) {
+    r = bus_write(&h->machine->bus, pa, size, value);
+    if (r != BUS_FAULT) {
+      data_access(h, va, pa, size, true);
+      return r;
+    }
+    access_fault_cost(h, ACCESS_FAULT_BUS, true);
+    return EXC_STORE_ACCESS;
+  }
+  if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, true);
   return r;
 }
 

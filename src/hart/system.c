@@ -1,6 +1,8 @@
 /* System instructions (the CLS_SYSTEM operations that end their block) and the two ways an
  * instruction in mid-block leaves it early: a fault, or a device write that must be seen at
  * once. All of them run with counters exact at the instruction boundary. */
+#include <string.h>
+
 #include "hart/hart.h"
 #include "isa/block.h"
 #include "machine.h"
@@ -60,6 +62,21 @@ static void exec_csr(struct hart *h, const struct block *blk, const struct insn 
   if (write) h->budget = 0; /* interrupt enables or counters may have changed */
 }
 
+/* FENCE.I or MRET as a jump to `pc` (profile.system_jumps_unaligned): a 32-bit instruction at
+ * an address 2 mod 4 costs unaligned_target there, as after any jump. */
+static void system_jump_target(struct hart *h, uint64_t pc) {
+  const struct profile *p = h->machine->profile;
+  uint64_t pa;
+  uint16_t parcel;
+  if (!p->system_jumps_unaligned || (pc & 3) != 2 || !p->unaligned_target.n ||
+      hart_translate(h, pc, ACCESS_FETCH, &pa) != 0)
+    return;
+  const uint8_t *ram = bus_ram_ptr(&h->machine->bus, pa, 2);
+  if (!ram) return; /* the fetch faults */
+  memcpy(&parcel, ram, sizeof parcel);
+  if (insn_length(parcel) == 4) hart_add_timing(h, &p->unaligned_target);
+}
+
 static void exec_mret(struct hart *h, const struct block *blk, const struct insn *in, uint64_t pc) {
   if (h->priv < PRIV_M) return illegal(h, in, pc);
   unsigned mpp = (unsigned)((h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
@@ -73,6 +90,7 @@ static void exec_mret(struct hart *h, const struct block *blk, const struct insn
   h->pc = h->mepc;
   retire_self(h, blk, in); /* counted in M mode, where it executed */
   hart_set_priv(h, mpp);
+  system_jump_target(h, h->pc);
   h->budget = 0;
 }
 
@@ -143,6 +161,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
     case OP_FENCE_I:
       h->pc = next;
       retire_self(h, blk, in);
+      system_jump_target(h, next);
       if (h->machine->profile->fence_i) h->machine->profile->fence_i(h);
       hart_flush_translation(h, true); /* frees blk: nothing below may touch it */
       return;
@@ -156,6 +175,7 @@ void hart_fault_in_block(struct hart *h, const struct block *blk, const struct i
                          int cause, uint64_t tval) {
   hart_account_prefix(h, blk, (unsigned)(in - blk->insns));
   uint64_t epc = bpc + in->pc_off;
+  if (cause & FAULT_SECOND_WORD) cause &= ~FAULT_SECOND_WORD, tval = (tval | 3) + 1;
   if (h->xlen == 32) epc = (uint32_t)epc, tval = (uint32_t)tval;
   hart_take_trap(h, (uint64_t)cause, tval, epc);
 }

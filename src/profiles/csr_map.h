@@ -24,8 +24,11 @@ enum csr_map_kind {
 /* Flags. */
 #define CSR_MAP_COUNTER_BITS 1u /* write_mask is also limited to the counters that exist
                                  * (bit N: counter N; mcounteren) */
-#define CSR_MAP_WITH_F 2u       /* the entry applies only when the ISA has F (an FPU) */
+#define CSR_MAP_WITH_F 2u       /* the entry applies only when the ISA has F or Zfinx (an FPU) */
 #define CSR_MAP_WITHOUT_F 4u    /* ... only when it has not */
+#define CSR_MAP_WITH_PMP 8u     /* the entry applies only when the core has PMP entries
+                                 * (profile.pmp_entries > 0) */
+#define CSR_MAP_WITH_TRIGGERS 16u /* ... only with debug triggers (profile.has_debug_triggers) */
 
 /* Slots of hart.csr_regs for CSR_MAP_REGISTER entries. */
 #define CSR_MAP_REGS 4

@@ -10,6 +10,11 @@
  * - Timing options: multiplier=fast|single-cycle|slow, bta=on|off (branch target ALU),
  *   wb_stage=on|off (writeback stage), mem_wait=N (data memory wait states; not measured on
  *   the RTL: each data access waits N more cycles, counted in NumCyclesLSU).
+ * - pmp=N: PMPEnable=1 with PMPNumRegions=N (1..16; 0, the default: PMPEnable=0), with
+ *   Smepmp's mseccfg; pmp_granularity=BYTES: 2^(PMPGranularity+2) (default 4). The PMP's
+ *   registers and checks are hart/pmp.c's, with Ibex's choice for NA4 under a granularity
+ *   (OFF). Misaligned accesses are two word accesses checked on their own (mmu.c).
+ * - dbg_triggers=on|off: DbgTriggerEn (the trigger CSRs, ibex_csrs.c).
  * - rv32b=none|balanced|otearlgrey|full: the RTL's RV32B parameter (default none, as the
  *   measured configurations). Of the ratified bit manipulation, balanced decodes Zba, Zbb and
  *   Zbs, otearlgrey and full Zbc too (ibex_decoder.sv); rotates (ROL, ROR, RORI) are
@@ -211,6 +216,16 @@ static void apply_timing(struct profile *p) {
   p->wfi_wakeup_cycles = wb_stage(p) ? 0 : 1;
   p->misaligned_extra.n = 0;
   timing_add(&p->misaligned_extra, wb_stage(p) ? 0 : LSU, 1 + (uint32_t)p->options[OPT_MEM_WAIT]);
+  /* A load or store refused by the PMP or the bus (measured, tests/profiles/pmp): cycles
+   * before the trap, 2 (PMP) or 1 (bus), one more when misaligned across a word, counted in
+   * NumCyclesLSU only without the writeback stage; it counts in NumLoads/NumStores. */
+  static const uint32_t fault_cycles[4] = {[ACCESS_FAULT_PMP] = 2, [ACCESS_FAULT_BUS] = 1,
+                                           [ACCESS_FAULT_MISALIGNED_PMP] = 3, [ACCESS_FAULT_MISALIGNED_BUS] = 2};
+  for (unsigned k = 0; k < 4; k++) {
+    p->access_fault[k].n = 0;
+    timing_add(&p->access_fault[k], wb_stage(p) ? 0 : LSU, fault_cycles[k]);
+  }
+  p->access_fault_counts = true;
   p->div_timing = ibex_div_timing;
   p->mul_timing = p->options[OPT_MULTIPLIER] == MUL_SLOW ? ibex_mul_timing : NULL;
 }
@@ -236,6 +251,20 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     bad = 1;
     for (unsigned k = 0; k < 4; k++)
       if (!strcmp(value, names[k])) p->options[OPT_RV32B] = k, bad = 0;
+  } else if (!strcmp(key, "dbg_triggers")) {
+    uint64_t on = 0;
+    bad = parse_onoff(value, &on);
+    if (!bad) p->has_debug_triggers = on != 0;
+  } else if (!strcmp(key, "pmp")) {
+    char *end;
+    unsigned long n = strtoul(value, &end, 10);
+    if (!*value || *end || n > 16) bad = 1;
+    else p->pmp_entries = (unsigned)n;
+  } else if (!strcmp(key, "pmp_granularity")) {
+    char *end;
+    unsigned long long n = strtoull(value, &end, 0);
+    if (!*value || *end || *value == '-' || n < 4 || (n & (n - 1)) || n > (1ull << 32)) bad = 1;
+    else p->pmp_granularity_log2 = (unsigned)__builtin_ctzll(n) - 2;
   } else if (!strcmp(key, "variant")) {
     if (!strcmp(value, "doc")) p->options[OPT_VARIANT_RTL] = 0;
     else if (!strcmp(value, "rtl")) p->options[OPT_VARIANT_RTL] = 1;
@@ -244,7 +273,7 @@ static int ibex_set_option(struct profile *p, const char *key, const char *value
     snprintf(err, errlen,
              "core ibex: unknown option '%s' (known: counters=N, width=N, variant=doc|rtl, "
              "multiplier=fast|single-cycle|slow, bta=on|off, wb_stage=on|off, mem_wait=N, "
-             "rv32b=none|balanced|otearlgrey|full)",
+             "rv32b=none|balanced|otearlgrey|full, pmp=0..16, pmp_granularity=BYTES, dbg_triggers=on|off)",
              key);
     return -1;
   }
@@ -299,6 +328,7 @@ const struct profile ibex_profile = {
     .time_insn = ibex_time_insn,
     /* A 32-bit instruction at pc % 4 == 2 reached by a taken transfer needs a second fetch. */
     .unaligned_target = {{{EV_BIT(EV_STALL_IF), 1}}, 1},
+    .system_jumps_unaligned = true, /* measured: FENCE.I, MRET to a 32-bit instruction at 2 mod 4 */
     /* From reset to the first instruction: three cycles, two of them fetch waits, and
      * NumCyclesIF counts once more without a cycle of its own (measured: whole-program counts
      * from reset are 3 cycles and 3 fetch waits above the sum of the instructions, with the
@@ -308,6 +338,9 @@ const struct profile ibex_profile = {
     .exception_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 2}}, 2},
     .interrupt_entry = {{{EV_BIT(EV_STALL_IF), 1}, {0, 1}}, 2},
     .misaligned_in_hardware = true,
+    .misaligned_word_parts = true,
+    .pmp_smepmp = true,
+    .pmp_na4_to_off = true,
     .max_cycles_per_insn = 40,
     .timer_irq_latency = 2,
     .wfi_wakeup_cycles = 1,

@@ -1,11 +1,21 @@
 /* The CSRs of lowRISC Ibex as its RTL implements them (rtl/ibex_cs_registers.sv at 8b8ee086)
- * in the configuration the ibex profile models: the simple system's parameters with
- * PMPEnable=0, DbgTriggerEn=0, ICache=0, SecureIbex=0, CHERIoT off. Measured with
- * tests/profiles/csrmap on the RTL (tests/reference/csrmap-ibex*.csv).
+ * in the configurations the ibex profile models: the simple system's parameters with
+ * ICache=0, SecureIbex=0, CHERIoT off, PMPEnable=0 or (pmp=N) PMPEnable=1 with
+ * PMPNumRegions=N, and DbgTriggerEn=0 or (dbg_triggers=on) 1. Measured with tests/profiles/csrmap on the RTL
+ * (tests/reference/csrmap-ibex*.csv).
+ *
+ * With PMPEnable=1 all of pmpcfg0..3, pmpaddr0..15, mseccfg and mseccfgh exist whatever N is
+ * (entries N..15 read zero); their WARL rules and Smepmp are in hart/pmp.c (PMP_SMEPMP,
+ * PMP_NA4_TO_OFF; tests/profiles/pmp).
+ *
+ * With DbgTriggerEn=1 the trigger CSRs exist, but only debug mode can write them
+ * (ibex_cs_registers.sv: tselect_we, tmatch_*_we need debug_mode_i): outside it they keep their
+ * reset values and ignore writes, so no breakpoint can be armed and none ever matches; rvpmu has
+ * no debug mode, so they are constants (tdata1: type 2, dmode, action 1, m, u, execute 0).
  *
  * Absent, so illegal instruction: every S-mode CSR, medeleg/mideleg, the PMP registers and
- * mseccfg (PMPEnable=0), the trigger CSRs tselect..tdata3/mcontext/scontext/mscontext
- * (DbgTriggerEn=0), time/timeh and mtime, mcyclecfg/minstretcfg, and outside debug mode the
+ * mseccfg with PMPEnable=0, the trigger CSRs tselect..tdata3/mcontext/scontext/mscontext
+ * with DbgTriggerEn=0, tinfo always, time/timeh and mtime, mcyclecfg/minstretcfg, and outside debug mode the
  * debug CSRs dcsr, dpc, dscratch0/1 (rvpmu has no debug mode, so they always trap). */
 #include "csr/csr.h"
 #include "hart/hart.h"
@@ -17,6 +27,10 @@ enum { REG_CPUCTRLSTS };                     /* hart.csr_regs slots */
 
 #define STD(first, last, reset, mask, name) {first, last, CSR_MAP_STANDARD, 0, 0, reset, mask, NULL, name}
 #define CONST(csr, value, name) {csr, csr, CSR_MAP_CONST, 0, 0, value, 0, NULL, name}
+/* A trigger CSR, with DbgTriggerEn=1 only: reads `value`, M-mode writes ignored. */
+#define TRIGGER(csr, value, name) {csr, csr, CSR_MAP_CONST, CSR_MAP_WITH_TRIGGERS, 0, value, 0, NULL, name}
+/* A register of the PMP (hart/pmp.c decides what a write does), with PMPEnable=1 only. */
+#define PMP(first, last, name) {first, last, CSR_MAP_STANDARD, CSR_MAP_WITH_PMP, 0, 0, ~0u, NULL, name}
 
 /* mcause holds an external-interrupt flag, an internal-interrupt flag and a 5-bit code
  * (exc_cause_t): bits 31:30 = 10 select the first, 11 the second, which reads back with bits
@@ -47,6 +61,17 @@ const struct csr_map_entry ibex_csr_map[] = {
     {CSR_MCAUSE, CSR_MCAUSE, CSR_MAP_STANDARD, 0, 0, 0, ~0u, ibex_mcause, "mcause"},
     STD(CSR_MTVAL, CSR_MTVAL, 0, ~0u, "mtval"),
     STD(CSR_MIP, CSR_MIP, 0, 0, "mip"), /* read-only */
+    PMP(CSR_PMPCFG0, CSR_PMPCFG0 + 3, "pmpcfg0..3"),
+    PMP(CSR_PMPADDR0, CSR_PMPADDR0 + 15, "pmpaddr0..15"),
+    PMP(CSR_MSECCFG, CSR_MSECCFG, "mseccfg"),
+    PMP(CSR_MSECCFGH, CSR_MSECCFGH, "mseccfgh"),
+    TRIGGER(CSR_SCONTEXT, 0, "scontext"),
+    TRIGGER(CSR_TSELECT, 0, "tselect"), /* breakpoint 0 of DbgHwBreakNum = 1 */
+    TRIGGER(CSR_TDATA1, 0x28001048, "tdata1"),
+    TRIGGER(CSR_TDATA2, 0, "tdata2"),
+    TRIGGER(CSR_TDATA3, 0, "tdata3"),
+    TRIGGER(CSR_MCONTEXT, 0, "mcontext"),
+    TRIGGER(CSR_MSCONTEXT, 0, "mscontext"),
     /* cpuctrlsts: icache_enable, data_ind_timing, dummy_instr_en/mask read 0 in this
      * configuration (ICache=0, SecureIbex=0); sync_exc_seen (6) and double_fault_seen (7)
      * are writable. */

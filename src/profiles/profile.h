@@ -14,6 +14,9 @@
 struct hart;
 struct block;
 
+/* profile.access_fault[]: what refused the access, and whether it crossed a word. */
+enum access_fault_kind { ACCESS_FAULT_PMP, ACCESS_FAULT_BUS, ACCESS_FAULT_MISALIGNED_PMP, ACCESS_FAULT_MISALIGNED_BUS };
+
 /* A Zicbom cache-block operation as a cache model sees it (the imm field of OP_CBO). */
 enum cbo_kind { CBO_INVAL = 0, CBO_CLEAN = 1, CBO_FLUSH = 2 };
 
@@ -74,6 +77,9 @@ struct profile {
   void (*time_insn)(const struct profile *p, const struct insn_context *c, struct insn_timing *t);
   struct insn_timing taken_branch;     /* a conditional branch taken, beyond its static cost;
                                         * must raise EV_BR_TAKEN in one of its cycles */
+  bool system_jumps_unaligned;         /* FENCE.I and MRET are jumps (to the next instruction,
+                                        * to mepc) that pay unaligned_target like any other
+                                        * (Ibex, measured) */
   struct insn_timing unaligned_target; /* a taken branch or jump reaching a 32-bit instruction
                                         * at an address that is 2 mod 4 */
   struct insn_timing exception_entry;  /* an instruction that traps, with the trap entry */
@@ -84,7 +90,16 @@ struct profile {
                                         * own (Ibex counts two fetch waits in one cycle) */
   bool misaligned_in_hardware;         /* misaligned loads/stores are performed (split into
                                         * bytes), not trapped */
+  bool misaligned_word_parts;          /* ... as two word accesses, each checked (PMP, bus) and
+                                        * made on its own: a fault in one leaves the other done
+                                        * (Ibex's LSU; hart/mmu.c) */
   struct insn_timing misaligned_extra; /* ... and cost this beyond the aligned access */
+  /* A load or store that raises an access fault costs this beyond exception_entry, what the
+   * access took before the trap, by enum access_fault_kind: refused by the PMP (or a page walk)
+   * or by the bus, within a word or misaligned across one (word parts). With
+   * access_fault_counts it also counts as a load or store. Zero: only the trap counts. */
+  struct insn_timing access_fault[4];
+  bool access_fault_counts;
   /* Extra cycles of a divide/remainder for these operands (NULL: static cost only). */
   void (*div_timing)(const struct profile *p, const struct insn *in, uint64_t a, uint64_t b, struct insn_timing *t);
   /* Extra cycles of a multiply for these operands (NULL: static cost only). */
@@ -95,12 +110,19 @@ struct profile {
   unsigned wfi_wakeup_cycles;        /* uncounted cycles a sleeping core needs to wake up */
   unsigned timer_irq_latency;        /* cycles from a platform timer's condition to the core
                                       * seeing the interrupt (platforms that model it) */
+  unsigned irq_step_window;          /* a model takes interrupts inside stalls (fetch_block and
+                                      * hart_interrupt_at_entry): every instruction is stepped
+                                      * from this many cycles before one is due; 0: none */
   uint64_t options[24];              /* profile-specific option values (see each profile) */
   unsigned cbom_block_bytes;         /* Zicbom cache-block size (device tree), 0 if unknown */
   unsigned cboz_block_bytes;         /* Zicboz block CBO.ZERO clears (device tree; a power of two
                                       * >= 8), 0 without Zicboz */
   unsigned pmp_entries;              /* PMP entries (privileged spec 3.7): 0, 16 or 64 */
   unsigned pmp_granularity_log2;     /* PMP granularity 2^(G+2) bytes: this is G */
+  bool pmp_smepmp;                   /* the PMP has Smepmp's mseccfg (MML, MMWP, RLB) */
+  bool has_debug_triggers;           /* the core's map has its trigger CSRs (CSR_MAP_WITH_TRIGGERS) */
+  bool pmp_na4_to_off;               /* with a granularity, a write of NA4 selects OFF (Ibex),
+                                      * not NAPOT */
   uint64_t periph_base;              /* where the virt platform puts a 4 KiB scratch peripheral
                                       * (dev/periph.c) for this core; 0: none */
   uint64_t ecall_ebreak_events;      /* events an ECALL or EBREAK raises although it does not

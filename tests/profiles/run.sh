@@ -22,6 +22,10 @@ configs=(
   "cv32e40p-fpu-lat3:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-fpu"
   "cv32e40p-fpu-addmul1-others0:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1:cv32e40p-fpu"
   "cv32e40p-fpu-addmul2-others1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=1:cv32e40p-fpu"
+  "cv32e40p-zfinx-lat0:cv32e40p,counters=29,fpu=on,zfinx=on:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat1:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=1,fpu_others_lat=1:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat2:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=2,fpu_others_lat=2:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat3:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-zfinx"
 )
 status=0
 for c in "${configs[@]}"; do
@@ -51,6 +55,13 @@ csrmaps=(
   "csrmap-cv32e40p-counters29:cv32e40p,counters=29:cv32e40p-tb"
   "csrmap-cv32e40p-counters1:cv32e40p:cv32e40p-tb"
   "csrmap-cv32e40p-fpu-counters29:cv32e40p,counters=29,fpu=on:cv32e40p-tb"
+  "csrmap-cv32e40p-zfinx-counters29:cv32e40p,counters=29,fpu=on,zfinx=on:cv32e40p-tb"
+  # PMPEnable=1 with PMPNumRegions=4/16 (PMPGranularity 0, 1, 2)
+  "csrmap-ibex-pmp4:ibex,pmp=4:ibex-simple"
+  "csrmap-ibex-pmp16:ibex,pmp=16:ibex-simple"
+  "csrmap-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8:ibex-simple"
+  "csrmap-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16:ibex-simple"
+  "csrmap-ibex-triggers:ibex,dbg_triggers=on:ibex-simple"
 )
 for c in "${csrmaps[@]}"; do
   IFS=: read -r name core platform <<<"$c"
@@ -63,6 +74,28 @@ for c in "${csrmaps[@]}"; do
     echo "ok $name/csrmap"
   else
     echo "not ok $name/csrmap $(tr '\n' ' ' <<<"$out")"
+    status=1
+  fi
+done
+
+# What the PMP test (tests/profiles/pmp) does, access by access, against the RTL (pmp-*.csv).
+pmps=(
+  "pmp-ibex-pmp16:ibex,pmp=16,counters=10,variant=rtl"
+  "pmp-ibex-pmp16-g2:ibex,pmp=16,pmp_granularity=16"
+  "pmp-ibex-pmp4:ibex,pmp=4"
+  "pmp-ibex-pmp4-g1:ibex,pmp=4,pmp_granularity=8"
+  "pmp-ibex-pmp16-wb:ibex,pmp=16,counters=10,variant=rtl,wb_stage=on"
+  # PMPEnable=0: the bus errors only
+  "pmp-ibex-default:ibex,variant=rtl,counters=10"
+  "pmp-ibex-fast:ibex,variant=rtl,counters=10,multiplier=single-cycle,bta=on,wb_stage=on"
+)
+for c in "${pmps[@]}"; do
+  IFS=: read -r name core <<<"$c"
+  if out=$(python3 tests/profiles/pmp/compare.py "$RVPMU" "tests/reference/$name.csv" "$core" \
+             build/profiles/ibex-simple/pmp.elf --verbose); then
+    echo "ok $name/pmp"
+  else
+    echo "not ok $name/pmp $(tr '\n' ' ' <<<"$out")"
     status=1
   fi
 done

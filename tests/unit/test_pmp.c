@@ -154,6 +154,102 @@ static void test_matching(void **state) {
   assert_false(pmp_allows(&p, 0x40, 4, PMP_R, PRIV_U));
 }
 
+/* Smepmp 1.0 (mseccfg), as Ibex implements it (rtl/ibex_cs_registers.sv, rtl/ibex_pmp.sv):
+ * the register's rules, then the access table under MML and the default under MMWP. */
+static void test_smepmp_registers(void **state) {
+  (void)state;
+  struct pmp p;
+  pmp_reset(&p, 4, 0, 32);
+  assert_false(pmp_is_csr(&p, CSR_MSECCFG)); /* only with the option */
+  p.flags = PMP_SMEPMP;
+  assert_true(pmp_is_csr(&p, CSR_MSECCFG));
+  assert_true(pmp_is_csr(&p, CSR_MSECCFGH));
+  pmp_csr_write(&p, CSR_MSECCFGH, ~0ull);
+  assert_int_equal(pmp_csr_read(&p, CSR_MSECCFGH), 0);
+  /* RLB writable while no entry is locked; it lets locked entries be written. */
+  pmp_csr_write(&p, CSR_MSECCFG, ~0ull & ~(uint64_t)(MSECCFG_MML | MSECCFG_MMWP));
+  assert_int_equal(pmp_csr_read(&p, CSR_MSECCFG), MSECCFG_RLB);
+  pmp_csr_write(&p, CSR_PMPCFG0, PMP_L | PMP_A_NAPOT | PMP_R);
+  pmp_csr_write(&p, CSR_PMPCFG0, PMP_A_TOR | PMP_W | PMP_R);
+  assert_int_equal(pmp_csr_read(&p, CSR_PMPCFG0), PMP_A_TOR | PMP_W | PMP_R);
+  pmp_csr_write(&p, CSR_PMPCFG0, PMP_L | PMP_A_NAPOT | PMP_R);
+  pmp_csr_write(&p, CSR_PMPADDR0, 0x123);
+  assert_int_equal(pmp_csr_read(&p, CSR_PMPADDR0), 0x123);
+  /* Cleared with an entry locked, RLB cannot be set again; the lock binds. */
+  pmp_csr_write(&p, CSR_MSECCFG, 0);
+  pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_RLB);
+  assert_int_equal(pmp_csr_read(&p, CSR_MSECCFG), 0);
+  pmp_csr_write(&p, CSR_PMPADDR0, 0x456);
+  assert_int_equal(pmp_csr_read(&p, CSR_PMPADDR0), 0x123);
+  /* MML and MMWP stay set. */
+  pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_MML);
+  pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_MMWP);
+  pmp_csr_write(&p, CSR_MSECCFG, 0);
+  assert_int_equal(pmp_csr_read(&p, CSR_MSECCFG), MSECCFG_MML | MSECCFG_MMWP);
+  /* Under MML (RLB clear) rules letting M execute are not added; R=0 W=1 is legal. */
+  static const uint8_t refused[] = {PMP_L | PMP_X, PMP_L | PMP_R | PMP_X, PMP_L | PMP_W, PMP_L | PMP_W | PMP_X};
+  for (unsigned k = 0; k < sizeof refused; k++) {
+    pmp_csr_write(&p, CSR_PMPCFG0, (uint64_t)(PMP_A_NAPOT | refused[k]) << 8);
+    assert_int_equal(pmp_csr_read(&p, CSR_PMPCFG0), PMP_L | PMP_A_NAPOT | PMP_R); /* entry 1 stays 0 */
+  }
+  pmp_csr_write(&p, CSR_PMPCFG0, (uint64_t)(PMP_A_NAPOT | PMP_W) << 8 | (PMP_L | PMP_R | PMP_W | PMP_X) << 16);
+  assert_int_equal(pmp_csr_read(&p, CSR_PMPCFG0),
+                   (PMP_L | PMP_R | PMP_W | PMP_X) << 16 | (PMP_A_NAPOT | PMP_W) << 8 | PMP_L | PMP_A_NAPOT | PMP_R);
+  /* Ibex: with a granularity NA4 selects OFF (the generic PMP: NAPOT, test_granularity). */
+  struct pmp q;
+  pmp_reset(&q, 4, 1, 32);
+  q.flags = PMP_NA4_TO_OFF;
+  pmp_csr_write(&q, CSR_PMPCFG0, PMP_A_NA4 | PMP_X);
+  assert_int_equal(pmp_csr_read(&q, CSR_PMPCFG0), PMP_X);
+}
+
+/* The table of Smepmp 1.0 (2.4) for one NAPOT region, M and U mode, R W X. */
+static void test_smepmp_mml_table(void **state) {
+  (void)state;
+  static const struct {
+    uint8_t lrwx;          /* cfg bits L R W X as 8 4 2 1 */
+    const char m[4], u[4]; /* the permissions M and U mode get */
+  } table[] = {
+      {0x0, "", ""},       {0x1, "", "x"},      {0x2, "rw", "r"},    {0x3, "rw", "rw"},
+      {0x4, "", "r"},      {0x5, "", "rx"},     {0x6, "", "rw"},     {0x7, "", "rwx"},
+      {0x8, "", ""},       {0x9, "x", ""},      {0xa, "x", "x"},     {0xb, "rx", "x"},
+      {0xc, "r", ""},      {0xd, "rx", ""},     {0xe, "rw", ""},     {0xf, "r", "r"},
+  };
+  for (unsigned k = 0; k < sizeof table / sizeof table[0]; k++) {
+    struct pmp p;
+    pmp_reset(&p, 4, 0, 32);
+    p.flags = PMP_SMEPMP;
+    pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_RLB | MSECCFG_MML); /* RLB: any rule can be added */
+    uint8_t l = table[k].lrwx;
+    uint8_t cfg = (uint8_t)(PMP_A_NAPOT | ((l & 8) ? PMP_L : 0) | ((l & 4) ? PMP_R : 0) | ((l & 2) ? PMP_W : 0) |
+                            ((l & 1) ? PMP_X : 0));
+    pmp_csr_write(&p, CSR_PMPADDR0, napot(0x1000, 0x100));
+    pmp_csr_write(&p, CSR_PMPCFG0, cfg);
+    assert_int_equal(pmp_csr_read(&p, CSR_PMPCFG0), cfg);
+    static const unsigned perms[] = {PMP_R, PMP_W, PMP_X};
+    for (unsigned i = 0; i < 3; i++) {
+      bool m = strchr(table[k].m, "rwx"[i]) != NULL, u = strchr(table[k].u, "rwx"[i]) != NULL;
+      assert_int_equal(pmp_allows(&p, 0x1040, 4, perms[i], PRIV_M), m);
+      assert_int_equal(pmp_allows(&p, 0x1040, 4, perms[i], PRIV_U), u);
+    }
+    /* Unmatched: M may read and write but not execute; U nothing. With MMWP M nothing. */
+    assert_true(pmp_allows(&p, 0x2000, 4, PMP_W, PRIV_M));
+    assert_false(pmp_allows(&p, 0x2000, 4, PMP_X, PRIV_M));
+    assert_false(pmp_allows(&p, 0x2000, 4, PMP_R, PRIV_U));
+    pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_MMWP);
+    assert_false(pmp_allows(&p, 0x2000, 4, PMP_R, PRIV_M));
+  }
+  /* MMWP alone: M mode is denied unmatched memory; rules keep their classic meaning. */
+  struct pmp p;
+  pmp_reset(&p, 4, 0, 32);
+  p.flags = PMP_SMEPMP;
+  pmp_csr_write(&p, CSR_PMPADDR0, napot(0x1000, 0x100));
+  pmp_csr_write(&p, CSR_PMPCFG0, PMP_A_NAPOT | PMP_R);
+  pmp_csr_write(&p, CSR_MSECCFG, MSECCFG_MMWP);
+  assert_true(pmp_allows(&p, 0x1000, 4, PMP_W, PRIV_M)); /* unlocked: not for M */
+  assert_false(pmp_allows(&p, 0x2000, 4, PMP_R, PRIV_M));
+}
+
 /* The machine. S-mode code (ut_run_lower first opens all memory with entry 0) loads from DATA;
  * then entry 0 becomes a 16-byte NAPOT region at DATA without permissions (or with them) and
  * entry 1 the open one: the same load faults (cached translation or not), or still works. */
@@ -308,6 +404,8 @@ int main(void) {
       cmocka_unit_test(test_lock),
       cmocka_unit_test(test_granularity),
       cmocka_unit_test(test_matching),
+      cmocka_unit_test(test_smepmp_registers),
+      cmocka_unit_test(test_smepmp_mml_table),
       cmocka_unit_test(test_s_mode_access_faults),
       cmocka_unit_test(test_page_walk_checked),
       cmocka_unit_test(test_lock_binds_m_mode_at_once),

@@ -6,7 +6,9 @@
  *
  * The writes say "trap" when the write raises illegal instruction (read-only CSRs) and
  * "skip" where writing would change what the rest of the walk reads (anything but all ones
- * into mcountinhibit would start the frozen counters). Every CSR whose read traps is counted, and the last
+ * into mcountinhibit would start the frozen counters). The write stubs of the PMP CSRs guard
+ * their values (csrmap_guard.S): pmpcfg without lock bits, mseccfg without MML and MMWP, as
+ * neither can be undone before reset. Every CSR whose read traps is counted, and the last
  * line gives that count: together the lines cover all 4096 addresses. The same ELF runs on
  * the RTL (tests/reference/csrmap-*.csv) and on rvpmu (tests/profiles/csrmap/run.sh).
  *

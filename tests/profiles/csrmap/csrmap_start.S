@@ -4,7 +4,8 @@
  * stubs: csrmap_read[n] ("csrrs a0, n, x0; ret") and csrmap_write[n] ("csrrw a0, n, a1;
  * ret"), 8 bytes each. The caller sets t1 = 0 and calls a stub through t2; an illegal
  * instruction trap sets t1 = 1 and returns straight to the caller (mepc = ra), so one
- * register says whether the access trapped. Only t0 and t1 are used by the handler: no
+ * register says whether the access trapped (the write stubs of the PMP CSRs that cannot be
+ * restored jump to guarded ones, csrmap_guard.S). Only t0 and t1 are used by the handler: no
  * CSR under test (mscratch included) is touched on the way. */
 #include "platform.h"
 .option norelax
@@ -89,7 +90,15 @@ csrmap_read:
 csrmap_write:
   .set n, 0
   .rept 4096
+  .if n >= 0x3a0 && n <= 0x3af   /* pmpcfg0..15 and mseccfg: guarded (csrmap_guard.S) */
+  j     csrmap_guarded_write + 24 * (n - 0x3a0)
+  nop
+  .elseif n == 0x747
+  j     csrmap_guarded_write + 24 * 16
+  nop
+  .else
   csrrw a0, n, a1
   jalr  x0, 0(ra)
+  .endif
   .set n, n + 1
   .endr

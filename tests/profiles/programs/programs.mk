@@ -32,11 +32,20 @@ build/profiles/cv32e40p-fpu/%.elf: $(PROF_DIR)/fpu/%.S $(PROF_DEPS) $(PROF_DIR)/
 	$(PROF_CC) $(PROF_FPU_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) \
 	  $(filter %.S %.c,$(filter-out $(PROF_LIB),$^))
 
-profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS)
+# The Zfinx programs (zfinx/*.S) run only on CV32E40P with its FPU built with ZFINX=1:
+# build/profiles/cv32e40p-zfinx/NAME.elf, rv32imc_zfinx (no FP state to enable).
+PROF_ZFINX_CFLAGS := $(subst rv32imc,rv32imc_zfinx,$(PROF_CFLAGS))
+PROF_ZFINX_NAMES := $(basename $(notdir $(wildcard $(PROF_DIR)/zfinx/*.S)))
+PROF_ZFINX_ELFS := $(addprefix build/profiles/cv32e40p-zfinx/,$(addsuffix .elf,$(PROF_ZFINX_NAMES)))
+build/profiles/cv32e40p-zfinx/%.elf: $(PROF_DIR)/zfinx/%.S $(PROF_DEPS) $(PROF_DIR)/lib/cv32e40p-tb.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_ZFINX_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) $<
+
+profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS) $(PROF_ZFINX_ELFS)
 .PHONY: profile-programs
 
 # The CSR-map walk (tests/profiles/csrmap): its own start-up code, no measurement library.
-CSRMAP_SRCS := tests/profiles/csrmap/csrmap_start.S tests/profiles/csrmap/csrmap.c
+CSRMAP_SRCS := tests/profiles/csrmap/csrmap_start.S tests/profiles/csrmap/csrmap.c tests/profiles/csrmap/csrmap_guard.S
 CSRMAP_ELFS := build/profiles/ibex-simple/csrmap.elf build/profiles/cv32e40p-tb/csrmap.elf
 build/profiles/ibex-simple/csrmap.elf: $(CSRMAP_SRCS) $(PROF_DIR)/lib/platform.h $(PROF_DIR)/lib/ibex-simple.ld
 	@mkdir -p $(dir $@)
@@ -46,3 +55,11 @@ build/profiles/cv32e40p-tb/csrmap.elf: $(CSRMAP_SRCS) $(PROF_DIR)/lib/platform.h
 	$(PROF_CC) $(PROF_CFLAGS) -Wextra -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(CSRMAP_SRCS)
 
 profile-programs: $(CSRMAP_ELFS)
+
+# The PMP test (tests/profiles/pmp): its own start-up code and layout (pmp.ld), Ibex only.
+PMP_TEST_SRCS := tests/profiles/pmp/pmp_start.S tests/profiles/pmp/pmp.c
+build/profiles/ibex-simple/pmp.elf: $(PMP_TEST_SRCS) $(PROF_DIR)/lib/platform.h tests/profiles/pmp/pmp.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_CFLAGS) -Wextra -DPLATFORM_IBEX -T tests/profiles/pmp/pmp.ld -o $@ $(PMP_TEST_SRCS)
+
+profile-programs: build/profiles/ibex-simple/pmp.elf
