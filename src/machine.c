@@ -245,6 +245,7 @@ void rvpmu_machine_destroy(struct rvpmu_machine *mm) {
   }
   bus_destroy(&m->bus);
   profile_free(m->profile);
+  free((char *)m->boot_fdt.bootargs);
   free(m);
 }
 
@@ -383,6 +384,10 @@ int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, cha
     fb.initrd_end = start + size;
   }
   uint8_t *dtb = bus_ram_ptr(&m->bus, dtb_addr, DTB_BYTES);
+  free((char *)m->boot_fdt.bootargs);
+  m->boot_fdt = fb;
+  m->boot_fdt.bootargs = fb.bootargs ? strdup(fb.bootargs) : NULL;
+  m->booted = true;
   if (fdt_build(m, &fb, dtb, DTB_BYTES) < 0) {
     snprintf(err, errlen, "device tree does not fit in %u bytes", DTB_BYTES);
     return -1;
@@ -394,7 +399,8 @@ int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, cha
 }
 
 int rvpmu_machine_dtb(struct rvpmu_machine *mm, void *buf, size_t size) {
-  return fdt_build((struct machine *)mm, NULL, buf, size);
+  const struct machine *m = (const struct machine *)mm;
+  return fdt_build(m, m->booted ? &m->boot_fdt : NULL, buf, size);
 }
 
 int rvpmu_machine_write_memory(struct rvpmu_machine *mm, uint64_t paddr, const void *data, size_t len) {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dev/fdt.h"
 #include "hart/hart.h"
 #include "mem/bus.h"
 #include "profiles/profile.h"
@@ -46,6 +47,8 @@ struct machine {
   uint64_t tohost, fromhost;
 
   FILE *console;                /* where the UART and HTIF console write (stdout) */
+  struct fdt_boot boot_fdt;     /* what rvpmu_machine_boot put in /chosen (bootargs copied) */
+  bool booted;                  /* rvpmu_machine_boot placed a device tree */
 
   /* Stop state. */
   enum rvpmu_stop stop;         /* RVPMU_RUNNING while running */

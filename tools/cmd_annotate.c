@@ -94,8 +94,7 @@ int cmd_annotate(int argc, char **argv) {
       }
       symbols[nsym++] = argv[++i];
     } else if (a[0] == '-') {
-      fprintf(stderr, "rvpmu annotate: unknown option '%s'\n", a);
-      usage(stderr);
+      fprintf(stderr, "rvpmu annotate: unknown option '%s' (see 'rvpmu annotate --help')\n", a);
       return EXIT_USAGE;
     } else if (symbol) {
       fprintf(stderr, "rvpmu annotate: one symbol at a time\n");

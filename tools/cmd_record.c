@@ -27,7 +27,7 @@ static void usage(FILE *out) {
           "  -e, --event LIST          up to %d events by name or rHEX selector ('rvpmu list');\n"
           "                            NAME:latency is the sum of the latencies of NAME's\n"
           "                            occurrences (what a latency pair counter sums);\n"
-          "                            default: %s\n"
+          "                            -e may repeat and the lists add up; default: %s\n"
           "  -o, --output FILE         the data file (default rvpmu.data)\n"
           "  --                        ends the options: the program follows\n"
           "%s"
@@ -52,19 +52,18 @@ static void meta_add(char *buf, size_t len, const char *key, const char *value, 
 
 int cmd_record(int argc, char **argv) {
   struct machine_options o = {0};
-  const char *events = default_events, *output = "rvpmu.data";
+  const char *output = "rvpmu.data";
+  char events[1024] = ""; /* every -e list, joined with ',' (default_events if none) */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
       return 0;
     }
-    int r = parse_machine_option(&o, argc, argv, &i);
-    if (r < 0) return EXIT_USAGE;
-    if (r > 0) continue;
     if (a[0] == '-' && (a[1] == 'e' || a[1] == 'o') && a[2]) { /* perf's attached forms */
-      if (a[1] == 'e') events = a + 2;
-      else output = a + 2;
+      if (a[1] == 'e') {
+        if (add_event_list("record", events, sizeof events, a + 2)) return EXIT_USAGE;
+      } else output = a + 2;
       continue;
     }
     bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-o") || !strcmp(a, "--output");
@@ -72,32 +71,14 @@ int cmd_record(int argc, char **argv) {
       fprintf(stderr, "rvpmu record: %s needs a value\n", a);
       return EXIT_USAGE;
     }
-    if (!strcmp(a, "-e") || !strcmp(a, "--event")) events = argv[++i];
-    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
-    else if (!strcmp(a, "--")) {
-      if (i + 1 < argc) o.elf = argv[++i];
-      if (i + 1 < argc) {
-        fprintf(stderr, "rvpmu record: more than one program given\n");
-        return EXIT_USAGE;
-      }
-    } else if (a[0] == '-') {
-      fprintf(stderr, "rvpmu record: unknown option '%s'\n", a);
-      usage(stderr);
-      return EXIT_USAGE;
-    } else if (o.elf) {
-      fprintf(stderr, "rvpmu record: more than one program given\n");
-      return EXIT_USAGE;
-    } else {
-      o.elf = a;
-    }
+    if (!strcmp(a, "-e") || !strcmp(a, "--event")) {
+      if (add_event_list("record", events, sizeof events, argv[++i])) return EXIT_USAGE;
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
+    else if (parse_program_argument("record", &o, argc, argv, &i) < 0) return EXIT_USAGE;
   }
-  if (!o.elf && !o.kernel) {
-    fprintf(stderr, "rvpmu record: no program given\n");
-    usage(stderr);
-    return EXIT_USAGE;
-  }
+  if (require_program("record", &o) != 0) return EXIT_USAGE;
   char list[1024];
-  snprintf(list, sizeof list, "%s", events);
+  snprintf(list, sizeof list, "%s", events[0] ? events : default_events);
   const char *names[MAX_RECORD_EVENTS];
   unsigned n = 0;
   for (char *save, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {

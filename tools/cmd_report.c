@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/json_out.h"
 #include "tools/prof_export.h"
 #include "tools/prof_view.h"
 
@@ -40,25 +41,11 @@ static void usage(FILE *out) {
           "  -h, --help                this help\n");
 }
 
-static void json_string(FILE *f, const char *s) {
-  if (!s) {
-    fputs("null", f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-    else fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
 static void json_counts(FILE *f, const struct prof_data *d, const int64_t *c) {
   fputc('{', f);
   for (unsigned e = 0; e < d->nev; e++) {
     if (e) fputs(", ", f);
-    json_string(f, d->events[e]);
+    json_write_string(f, d->events[e]);
     fprintf(f, ": %lld", (long long)c[e]);
   }
   fputc('}', f);
@@ -69,21 +56,21 @@ static void print_json(FILE *f, const struct prof_model *m, const struct prof_vi
   fputs("{\"events\": [", f);
   for (unsigned e = 0; e < d->nev; e++) {
     if (e) fputs(", ", f);
-    json_string(f, d->events[e]);
+    json_write_string(f, d->events[e]);
   }
   fputs("], \"totals\": {", f);
   for (unsigned e = 0; e < d->nev; e++) {
     if (e) fputs(", ", f);
-    json_string(f, d->events[e]);
+    json_write_string(f, d->events[e]);
     fprintf(f, ": %llu", (unsigned long long)prof_data_total(d, e));
   }
   fputs("}, \"entries\": [", f);
   for (size_t i = 0; i < v->n; i++) {
     const struct prof_row *r = &v->rows[i];
     fputs(i ? ",\n  {\"symbol\": " : "\n  {\"symbol\": ", f);
-    json_string(f, r->symbol);
+    json_write_string(f, r->symbol);
     fputs(", \"file\": ", f);
-    json_string(f, r->file);
+    json_write_string(f, r->file);
     if (r->line) fprintf(f, ", \"line\": %d", r->line);
     else fputs(", \"line\": null", f);
     if (v->sort == SORT_ADDRESS) fprintf(f, ", \"address\": \"0x%llx\"", (unsigned long long)r->address);
@@ -205,17 +192,23 @@ int cmd_report(int argc, char **argv) {
                                          "--field-separator", "--symbols", "--callgrind", "--folded",
                                          "--flamegraph", "--hart", NULL};
     int k = 0;
-    while (valued[k] && strcmp(valued[k], a)) k++;
-    if (!valued[k]) {
-      fprintf(stderr, "rvpmu report: unknown option '%s'\n", a);
-      usage(stderr);
-      return EXIT_USAGE;
+    const char *val = NULL;
+    if (a[0] == '-' && strchr("isex", a[1]) && a[1] && a[2]) { /* perf's attached forms: -x, */
+      char opt[3] = {'-', a[1], 0};
+      while (strcmp(valued[k], opt)) k++;
+      val = a + 2;
+    } else {
+      while (valued[k] && strcmp(valued[k], a)) k++;
+      if (!valued[k]) {
+        fprintf(stderr, "rvpmu report: unknown option '%s' (see 'rvpmu report --help')\n", a);
+        return EXIT_USAGE;
+      }
+      if (i + 1 >= argc) {
+        fprintf(stderr, "rvpmu report: %s needs a value\n", a);
+        return EXIT_USAGE;
+      }
+      val = argv[++i];
     }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "rvpmu report: %s needs a value\n", a);
-      return EXIT_USAGE;
-    }
-    const char *val = argv[++i];
     switch (k) {
       case 0: case 1: input = val; break;
       case 2: case 3: sort_name = val; break;

@@ -29,26 +29,9 @@ int cmd_run(int argc, char **argv) {
       usage(stdout);
       return 0;
     }
-    int r = parse_machine_option(&o, argc, argv, &i);
-    if (r < 0) return EXIT_USAGE;
-    if (r > 0) continue;
-    if (!strcmp(argv[i], "--")) {
-      if (i + 1 < argc) o.elf = argv[++i];
-      if (i + 1 < argc) goto extra;
-      continue;
-    }
-    if (argv[i][0] == '-') {
-      fprintf(stderr, "rvpmu run: unknown option '%s' (see 'rvpmu run --help')\n", argv[i]);
-      return EXIT_USAGE;
-    }
-    if (o.elf) goto extra;
-    o.elf = argv[i];
+    if (parse_program_argument("run", &o, argc, argv, &i) < 0) return EXIT_USAGE;
   }
-  if (!o.elf && !o.kernel) {
-    fprintf(stderr, "rvpmu run: no program given\n");
-    usage(stderr);
-    return EXIT_USAGE;
-  }
+  if (require_program("run", &o) != 0) return EXIT_USAGE;
   struct rvpmu_machine *m = machine_from_options(&o);
   if (!m) return EXIT_USAGE;
   double secs;
@@ -56,7 +39,4 @@ int cmd_run(int argc, char **argv) {
   fflush(stdout);
   rvpmu_machine_destroy(m);
   return status;
-extra:
-  fprintf(stderr, "rvpmu run: more than one program given (guest arguments are not supported)\n");
-  return EXIT_USAGE;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/json_out.h"
 #include "tools/plot.h"
 #include "tools/stat_interval.h"
 
@@ -127,16 +128,6 @@ static int metric_for(const struct stat_event *e, const struct stat_event *all, 
   return 0;
 }
 
-static void json_string(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-    else fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
 struct report {
   const char *program;
   struct rvpmu_machine *m;
@@ -183,11 +174,11 @@ static void print_csv(FILE *f, const struct report *r, const char *sep, const ch
 
 static void print_json(FILE *f, const struct report *r) {
   fprintf(f, "{\"program\": ");
-  json_string(f, r->program);
+  json_write_string(f, r->program);
   fprintf(f, ", \"core\": ");
-  json_string(f, rvpmu_machine_core(r->m));
+  json_write_string(f, rvpmu_machine_core(r->m));
   fprintf(f, ", \"isa\": ");
-  json_string(f, rvpmu_machine_isa(r->m));
+  json_write_string(f, rvpmu_machine_isa(r->m));
   static const char *const stops[] = {[RVPMU_RUNNING] = "interrupted", [RVPMU_STOP_EXIT] = "exit",
                                       [RVPMU_STOP_MAX_INSNS] = "max-insns", [RVPMU_STOP_ERROR] = "error"};
   fprintf(f, ", \"harts\": %u, \"exit_status\": %d, \"stop\": \"%s\", \"events\": [", rvpmu_machine_harts(r->m),
@@ -196,11 +187,11 @@ static void print_json(FILE *f, const struct report *r) {
     double v;
     const char *unit;
     fprintf(f, "%s{\"event\": ", i ? ", " : "");
-    json_string(f, r->ev[i].name);
+    json_write_string(f, r->ev[i].name);
     fprintf(f, ", \"count\": %llu", (unsigned long long)r->ev[i].count);
     if (metric_for(&r->ev[i], r->ev, r->n, r->sim_s, &v, &unit)) {
       fprintf(f, ", \"metric\": %.6g, \"metric_unit\": ", v);
-      json_string(f, unit);
+      json_write_string(f, unit);
     }
     fprintf(f, "}");
   }
@@ -251,20 +242,6 @@ static int parse_events(const char *list, struct stat_event *ev) {
   return n ? n : -1;
 }
 
-/* Appends one -e list to `events` (perf: every -e adds to the events counted). */
-static int add_events(char *events, size_t size, const char *list) {
-  size_t len = strlen(events);
-  if (!*list) {
-    fprintf(stderr, "rvpmu stat: -e needs at least one event\n");
-    return -1;
-  }
-  if ((size_t)snprintf(events + len, size - len, "%s%s", len ? "," : "", list) >= size - len) {
-    fprintf(stderr, "rvpmu stat: event lists too long\n");
-    return -1;
-  }
-  return 0;
-}
-
 int cmd_stat(int argc, char **argv) {
   struct machine_options o = {0};
   const char *sep = NULL, *output = NULL, *interval = NULL, *plot = NULL;
@@ -276,14 +253,11 @@ int cmd_stat(int argc, char **argv) {
       usage(stdout);
       return 0;
     }
-    int r = parse_machine_option(&o, argc, argv, &i);
-    if (r < 0) return EXIT_USAGE;
-    if (r > 0) continue;
     /* perf's attached forms: -x, -ecycles -oFILE */
     if (a[0] == '-' && strchr("exoI", a[1]) && a[1] && a[2]) {
       const char *v = a + 2;
       if (a[1] == 'e') {
-        if (add_events(events, sizeof events, v)) return EXIT_USAGE;
+        if (add_event_list("stat", events, sizeof events, v)) return EXIT_USAGE;
       } else if (a[1] == 'x') sep = v;
       else if (a[1] == 'I') interval = v;
       else output = v;
@@ -297,33 +271,15 @@ int cmd_stat(int argc, char **argv) {
       return EXIT_USAGE;
     }
     if (!strcmp(a, "-e") || !strcmp(a, "--event")) {
-      if (add_events(events, sizeof events, argv[++i])) return EXIT_USAGE;
+      if (add_event_list("stat", events, sizeof events, argv[++i])) return EXIT_USAGE;
     } else if (!strcmp(a, "-x") || !strcmp(a, "--field-separator")) sep = argv[++i];
     else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
     else if (!strcmp(a, "-I") || !strcmp(a, "--interval-print")) interval = argv[++i];
     else if (!strcmp(a, "--plot")) plot = argv[++i];
     else if (!strcmp(a, "-j") || !strcmp(a, "--json")) json = true;
-    else if (!strcmp(a, "--")) {
-      if (i + 1 < argc) o.elf = argv[++i];
-      if (i + 1 < argc) {
-        fprintf(stderr, "rvpmu stat: more than one program given\n");
-        return EXIT_USAGE;
-      }
-    } else if (a[0] == '-') {
-      fprintf(stderr, "rvpmu stat: unknown option '%s' (see 'rvpmu stat --help')\n", a);
-      return EXIT_USAGE;
-    } else if (o.elf) {
-      fprintf(stderr, "rvpmu stat: more than one program given\n");
-      return EXIT_USAGE;
-    } else {
-      o.elf = a;
-    }
+    else if (parse_program_argument("stat", &o, argc, argv, &i) < 0) return EXIT_USAGE;
   }
-  if (!o.elf && !o.kernel) {
-    fprintf(stderr, "rvpmu stat: no program given\n");
-    usage(stderr);
-    return EXIT_USAGE;
-  }
+  if (require_program("stat", &o) != 0) return EXIT_USAGE;
   if (json && sep) {
     fprintf(stderr, "rvpmu stat: choose one of -x and --json\n");
     return EXIT_USAGE;

@@ -131,8 +131,7 @@ int cmd_sweep(int argc, char **argv) {
       }
       eo.jobs = (int)n;
     } else if (a[0] == '-') {
-      fprintf(stderr, "rvpmu sweep: unknown option '%s'\n", a);
-      usage(stderr);
+      fprintf(stderr, "rvpmu sweep: unknown option '%s' (see 'rvpmu sweep --help')\n", a);
       return EXIT_USAGE;
     } else if (spec) {
       fprintf(stderr, "rvpmu sweep: more than one spec given ('%s' and '%s')\n", spec, a);

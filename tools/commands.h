@@ -35,6 +35,16 @@ extern const char machine_options_help[];
 /* Parses one machine option at argv[*i] (advancing *i past its value); returns 1 if it was
  * one, 0 if not, -1 on a bad value (message printed). */
 int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i);
+/* The arguments run, stat and record share, for after their own options: the machine
+ * options, "--" and the program. Returns 1 if argv[*i] (with its value) was one of them, or
+ * -1 after printing a one-line error for command `cmd` (an unknown option, a second program,
+ * a missing or bad value). */
+int parse_program_argument(const char *cmd, struct machine_options *o, int argc, char **argv, int *i);
+/* After the arguments: 0 if a program (or --kernel) was given, else -1 with an error. */
+int require_program(const char *cmd, const struct machine_options *o);
+/* Appends one -e list to `events` (perf: every -e adds to the events counted); -1 with an
+ * error if it is empty or the lists are too long. */
+int add_event_list(const char *cmd, char *events, size_t size, const char *list);
 
 /* Creates the machine and loads o->elf (XLEN from the ELF unless --isa says). Prints the error
  * and returns NULL on failure. */

@@ -92,6 +92,46 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   return 1;
 }
 
+int parse_program_argument(const char *cmd, struct machine_options *o, int argc, char **argv, int *i) {
+  int r = parse_machine_option(o, argc, argv, i);
+  if (r != 0) return r;
+  const char *a = argv[*i];
+  if (!strcmp(a, "--")) {
+    if (*i + 1 < argc) o->elf = argv[++*i];
+    if (*i + 1 < argc) goto extra;
+    return 1;
+  }
+  if (a[0] == '-') {
+    fprintf(stderr, "rvpmu %s: unknown option '%s' (see 'rvpmu %s --help')\n", cmd, a, cmd);
+    return -1;
+  }
+  if (o->elf) goto extra;
+  o->elf = a;
+  return 1;
+extra:
+  fprintf(stderr, "rvpmu %s: more than one program given (guest arguments are not supported)\n", cmd);
+  return -1;
+}
+
+int require_program(const char *cmd, const struct machine_options *o) {
+  if (o->elf || o->kernel) return 0;
+  fprintf(stderr, "rvpmu %s: no program given (see 'rvpmu %s --help')\n", cmd, cmd);
+  return -1;
+}
+
+int add_event_list(const char *cmd, char *events, size_t size, const char *list) {
+  size_t len = strlen(events);
+  if (!*list) {
+    fprintf(stderr, "rvpmu %s: -e needs at least one event\n", cmd);
+    return -1;
+  }
+  if ((size_t)snprintf(events + len, size - len, "%s%s", len ? "," : "", list) >= size - len) {
+    fprintf(stderr, "rvpmu %s: event lists too long\n", cmd);
+    return -1;
+  }
+  return 0;
+}
+
 /* The file whose ELF class decides the XLEN: the firmware, else the program or payload if it
  * is an ELF. NULL: use the core's default ISA (a raw payload image). */
 static const char *xlen_source(const struct machine_options *o) {
@@ -186,6 +226,13 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
     return NULL;
   }
   int r;
+  if (!o->kernel && !o->bios && (o->append || o->initrd)) {
+    /* Nothing would read them: an M-mode program gets no device tree. */
+    fprintf(stderr, "rvpmu: %s needs an S-mode payload (--kernel, or an ELF entered at the payload address)\n",
+            o->append ? "--append" : "--initrd");
+    rvpmu_machine_destroy(m);
+    return NULL;
+  }
   if (o->kernel || o->bios) {
     struct rvpmu_boot boot = {.firmware = o->bios, .kernel = o->kernel ? o->kernel : o->elf, .initrd = o->initrd,
                               .append = o->append};

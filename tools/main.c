@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "tools/commands.h"
+#include "tools/long_options.h"
 
 static void usage(FILE *out) {
   fprintf(out,
@@ -25,34 +26,6 @@ static void usage(FILE *out) {
           "\n"
           "'rvpmu <command> --help' (or -h) describes each command's options;\n"
           "'rvpmu --help' (or -h) prints this.\n");
-}
-
-static char **split_argv; /* the new argv, freed at exit (commands may end the process with exit) */
-static void free_split_argv(void) { free(split_argv); }
-
-/* getopt_long's convention for every command: a long option may carry its value after '='
- * (--core=ibex is --core ibex). Splits such arguments, up to a lone double dash (after it everything
- * is the program's), into a new argv. */
-static char **split_long_options(int argc, char **argv, int *new_argc) {
-  char **out = split_argv = calloc((size_t)argc * 2 + 1, sizeof *out);
-  if (!out) return argv;
-  atexit(free_split_argv);
-  int n = 0;
-  bool options = true;
-  for (int i = 0; i < argc; i++) {
-    char *a = argv[i], *eq = strchr(a, '=');
-    bool dashes = a[0] == '-' && a[1] == '-';
-    if (options && dashes && !a[2]) options = false; /* a lone double dash */
-    if (options && i >= 2 && dashes && a[2] != '-' && eq && eq > a + 2) {
-      *eq = '\0'; /* argv strings are writable */
-      out[n++] = a;
-      out[n++] = eq + 1;
-    } else {
-      out[n++] = a;
-    }
-  }
-  *new_argc = n;
-  return out;
 }
 
 /* Runs the command argv[1] (after --option=value has been split). */

@@ -19,6 +19,17 @@ rv stat -x, -ecycles --event instructions --event=loads "$TMP/work64.elf"
 events=$(cut -d, -f3 "$TMP/err" | tr '\n' ' ')
 check_eq "stat -ecycles --event X --event=Y add up" "$st:$events" "0:cycles instructions loads "
 
+# record: -e repeats as in stat (perf record -e A -e B records both).
+rv record -o "$TMP/two.data" -e cycles -e instructions,loads "$TMP/work64.elf"
+rec_st=$st
+rv report -i "$TMP/two.data" -x,
+head=$(head -1 "$TMP/out")
+if [ "$rec_st" = 0 ] && [ "$st" = 0 ] && grep -q cycles <<<"$head" && grep -q instructions <<<"$head" && grep -q loads <<<"$head"; then
+  ok "record -e cycles -e instructions,loads records all three"
+else
+  not_ok "record -e cycles -e instructions,loads records all three" "$(last_run)"
+fi
+
 # --option=value is --option value, for every option that takes a value.
 rv run --max-insns=1000 "$TMP/loop64.elf"
 expect_status "run --max-insns=1000 stops the loop" 124
@@ -34,9 +45,30 @@ rv list --core=cv32e40p
 if [ "$st" = 0 ] && grep -q "core 'cv32e40p'" "$TMP/out"; then ok "list --core=cv32e40p"; else not_ok "list --core=cv32e40p" "$(last_run)"; fi
 rv run --core=ibex,variant=rtl --platform virt "$TMP/work32.elf"
 expect_status "run --core=ibex,variant=rtl (the value keeps its own '=')" 0
+# A value that itself looks like --option=value stays whole, given after its option or after '='
+# (fdtget, the device-tree reader, reads it back from /chosen/bootargs of the device tree the
+# payload was given, which --dump-dtb writes).
+if build_guest_at smode64 rv64 smode_shutdown.S 0x80200000; then
+  for form in two-args equals; do
+    if [ $form = two-args ]; then rv run --append "--x=y z" --dump-dtb "$TMP/b.dtb" "$TMP/smode64.elf"
+    else rv run --append="--x=y z" --dump-dtb="$TMP/b.dtb" "$TMP/smode64.elf"; fi
+    got=$(fdtget -t s "$TMP/b.dtb" /chosen bootargs 2>&1)
+    check_eq "run --append '--x=y z' ($form): bootargs whole" "$st:$got" "0:--x=y z"
+  done
+fi
+# An M-mode program is given no device tree: --append or --initrd would be lost, so they are refused.
+rv run --append "console=ttyS0" "$TMP/work64.elf"
+if [ "$st" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q -- "--append needs an S-mode payload" "$TMP/err"; then
+  ok "run --append with an M-mode program: refused in one line, status 2"
+else
+  not_ok "run --append with an M-mode program: refused in one line, status 2" "$(last_run)"
+fi
+(cd "$TMP" && rv stat -e instructions -o "--o=1.csv" -x, "$TMP/work64.elf" && exit "$st")
+st=$?
+if [ "$st" = 0 ] && grep -q ',instructions,' "$TMP/--o=1.csv"; then ok "stat -o '--o=1.csv' writes that file"; else not_ok "stat -o '--o=1.csv' writes that file" "$(last_run)"; fi
 
 # An unknown option: one line naming it, status 2, for every command.
-for cmd in run stat list; do
+for cmd in run stat list record report annotate sweep; do
   rv $cmd --no-such-option "$TMP/work64.elf"
   if [ "$st" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q -- "'--no-such-option'" "$TMP/err" && [ ! -s "$TMP/out" ]; then
     ok "$cmd --no-such-option: one line naming it, status 2"

@@ -39,6 +39,18 @@ help_check "rvpmu record" record tools/cmd_record.c tools/machine_options.c
 help_check "rvpmu report" report tools/cmd_report.c
 help_check "rvpmu annotate" annotate tools/cmd_annotate.c
 
+# The options tools/long_options.c keeps whole the value of (the argument after them) are
+# exactly those that some command's --help shows with a value (an upper-case metavariable);
+# sweep parses its own. (--bios is named in the text of --firmware as the same option.)
+for c in run stat list record report annotate; do rv $c --help; cat "$TMP/out"; done >"$TMP/helps"
+{ grep -q -- '--bios is the same' "$TMP/helps" && echo --bios; cat "$TMP/helps"; } |
+  awk '/^ +-/ { n = 0; for (i = 1; i <= NF; i++) { w = $i; sub(/,$/, "", w); if (w ~ /^-/) o[++n] = w; else break }
+                if (i <= NF && $i ~ /^[A-Z]/) for (k = 1; k <= n; k++) print o[k] }
+       /^--bios$/ { print }' | sort -u >"$TMP/help-values"
+grep -o '"-[-A-Za-z0-9]*"' tools/long_options.c | tr -d '"' | sort -u >"$TMP/table-values"
+if diff "$TMP/help-values" "$TMP/table-values" >"$TMP/diff"; then ok "long_options.c's value options = the help texts' ($(wc -l <"$TMP/table-values"))"
+else not_ok "long_options.c's value options = the help texts'" "$(cat "$TMP/diff")"; fi
+
 # The top-level help names every command.
 rv --help
 for c in run stat list sweep record report annotate; do
