@@ -226,11 +226,12 @@ static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uin
  * at next_pa, 2 mod 4). Other blocks call the model (profile.fetch_block), which keeps
  * next_pa and the memo. The call per block was 12% of the host's instructions on intmix32. */
 #define FETCH_MEMO_ENTRIES 1024
-struct fetch_memo {
+struct fetch_memo {      /* 32 bytes: a power of two, so indexing is a shift */
   const struct block *blk;
-  uint64_t start, end;   /* its physical byte range */
+  uint64_t start;        /* its physical address */
   uint64_t gen;
-  uint32_t words;        /* 32-bit words from start's to end - 1's */
+  uint32_t bytes;        /* its length: it ends at start + bytes */
+  uint32_t words;        /* 32-bit words from start's to the last byte's */
 };
 struct fetch_filter {
   uint64_t gen;
@@ -249,7 +250,7 @@ static inline bool fetch_memo_hit(struct hart *h, struct fetch_filter *f, const 
   const struct fetch_memo *m = fetch_memo_of(f, start);
   if (m->blk != blk || m->start != start || m->gen != f->gen) return false;
   uint32_t words = m->words - ((start & 2) && start == f->next_pa);
-  f->next_pa = m->end;
+  f->next_pa = start + m->bytes;
   model_events_add(h, &f->events, words);
   return true;
 }

@@ -520,7 +520,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   /* A block that had to fill lines is remembered once it runs with all of them present. The
    * sequential word skipped above is in the cache too (it was fetched just before). (A
    * stepped instruction's scratch block at the same address always holds the same range.) */
-  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, end, m->fetch.gen, words};
+  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, m->fetch.gen, (uint32_t)(end - start), words};
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */
