@@ -44,13 +44,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
-  h->data_hits = NULL, h->btc_hits = NULL, h->fetch_hits = NULL;
+  h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   /* RVPMU_NO_MODEL_HITS=1: every model outcome goes to the model (the reference that
    * tests/cli/model_hits.sh compares the inline ones with, hart/model_hits.h). */
   const char *no_hits = getenv("RVPMU_NO_MODEL_HITS");
-  if (no_hits && *no_hits && strcmp(no_hits, "0") != 0) h->data_hits = NULL, h->btc_hits = NULL, h->fetch_hits = NULL;
+  if (no_hits && *no_hits && strcmp(no_hits, "0") != 0)
+    h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
   hpm_init(&h->hpm, p, PRIV_M);
   csr_map_reset(h);
   hart_update_models(h);
@@ -93,14 +94,13 @@ void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
 }
 
 void model_events_init(struct hart *h, struct model_events *e, uint64_t mask) {
-  e->mask = mask;
   unsigned k = 0;
   for (uint64_t m = mask; m && k < 3; m &= m - 1) e->acc[k++] = &h->hpm.acc[__builtin_ctzll(m)];
   while (k < 3) e->acc[k++] = &e->sink;
 }
 
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles) {
-  s->first_mask = first_mask, s->stall_mask = stall_mask, s->cycles = cycles;
+  s->cycles = cycles;
   model_events_init(h, &s->first, first_mask & ~(stall_mask | EV_BIT(EV_CYCLES)));
   s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->first.sink;
 }
@@ -190,6 +190,13 @@ void hart_update_models(struct hart *h) {
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
   if (h->model_data != data_was) hart_select_tlbs(h);
+  /* The inline model paths add events without combos (hart/model_hits.h): with combo slots
+   * (selectors of several events) every outcome goes to the model. Combos change only with
+   * the selectors, whose writers call this. */
+  bool inline_hits = !h->hpm.num_combos;
+  h->data_hits = inline_hits ? h->data_hits_offered : NULL;
+  h->btc_hits = inline_hits ? h->btc_hits_offered : NULL;
+  h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
   if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
     h->epoch++;
     h->fetch_tag = h->epoch << 2 | h->priv;

@@ -116,11 +116,13 @@ struct hart {
    * tlb_load/tlb_store then point at tlb_never, which never hits, and the slow path consults
    * the real tables through these (NULL otherwise). */
   struct tlb_entry *tlb_load_model, *tlb_store_model;
-  /* The dynamic models' state the timed dispatch loop reads (hart/model_hits.h), or NULL: set
-   * by the profile's model_reset. */
-  struct data_hit_filter *data_hits;
-  struct btc_filter *btc_hits;
-  struct fetch_filter *fetch_hits;
+  /* The dynamic models' state the timed dispatch loop reads (hart/model_hits.h), or NULL: what
+   * the profile's model_reset offers (*_offered), used while no combo slot is (hart_update_models:
+   * the inline paths then add plain events, without a test per add), unless RVPMU_NO_MODEL_HITS
+   * is set. */
+  struct data_hit_filter *data_hits, *data_hits_offered;
+  struct btc_filter *btc_hits, *btc_hits_offered;
+  struct fetch_filter *fetch_hits, *fetch_hits_offered;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or

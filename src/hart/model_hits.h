@@ -1,13 +1,14 @@
 /* The dynamic timing models' common outcomes, which the timed dispatch loop
  * (isa/exec_template.h) counts inline instead of calling the model: a data-cache access that
- * changes no cache state, a branch or jump the branch target cache predicted right, the fetch
- * of a block whose instruction-cache lines are all present. Each model (MicroBlaze V's,
- * profiles/microblaze_v.c) keeps the state these read in the structures below and points the
- * hart at them from its model_reset (hart.data_hits, btc_hits, fetch_hits); anything else
- * calls the model as before, and with the pointers NULL (other profiles, models that do not
- * provide them) nothing changes. The counts are those of the model's own path exactly: the
- * fast paths only take outcomes the model would add as a fixed set of events, and
- * tests/cli/model_hits.sh compares both (RVPMU_NO_MODEL_HITS=1 leaves the pointers NULL).
+ * changes no cache state or only a tag, a branch or jump found in the branch target cache,
+ * the fetch of a block whose instruction-cache lines are all present. Each model (MicroBlaze
+ * V's, profiles/microblaze_v.c) keeps the state these read in the structures below and offers
+ * them from its model_reset (hart.data_hits_offered, btc_hits_offered, fetch_hits_offered);
+ * the hart uses them while no combo slot is in use (hart_update_models), and anything else
+ * calls the model as before. With the pointers NULL (other profiles, combos,
+ * RVPMU_NO_MODEL_HITS=1) nothing changes. The counts are those of the model's own path
+ * exactly: the fast paths only take outcomes the model would add as a fixed set of events, and
+ * tests/cli/model_hits.sh compares both.
  *
  * Figures (MicroBlaze V, every event counted, callgrind host instructions per guest
  * instruction over the first 1e7 of make bench's intmix32 / callchase32) are in
@@ -22,11 +23,14 @@
 #include "hart/hart.h"
 #include "isa/block.h"
 
+/* The inline paths run only while no combo slot is in use (hart_update_models), so they add
+ * plain events: a test per add for combos cost 3 of callchase32's 74 host instructions per
+ * guest instruction. */
+
 /* A fixed set of up to three events that a fast path adds: their accumulators are found once
  * (model_events_init), not by a loop over the mask's bits at every add (hart_add_events: 19
  * host instructions per add, 17% of intmix32's on MicroBlaze V, for 4 adds per block). */
 struct model_events {
-  uint64_t mask;
   uint64_t *acc[3];      /* &hpm.acc[each event], the unused ones &sink */
   uint64_t sink;
 };
@@ -34,22 +38,20 @@ struct model_events {
 /* Sets e to the events of mask (at most three) of hart h. */
 void model_events_init(struct hart *h, struct model_events *e, uint64_t mask);
 
-/* Adds n occurrences of e's events (and of the combos they touch), as hart_add_events. */
-static inline void model_events_add(struct hart *h, struct model_events *e, uint32_t n) {
+/* Adds n occurrences of e's events, as hart_add_events without combos. */
+static inline void model_events_add(struct model_events *e, uint32_t n) {
   *e->acc[0] += n;
   *e->acc[1] += n;
   *e->acc[2] += n;
-  if (h->hpm.num_combos) hart_add_event_combos(h, e->mask, n);
 }
 
 /* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
  * `stall` (none: &first.sink) in each and `first`'s events in the first one, as
- * hart_add_stall does; that call, whose loops over the event masks cost 37 host
- * instructions, is left for combo slots. */
+ * hart_add_stall does without combos (a call whose loops over the event masks cost 37 host
+ * instructions). */
 struct model_stall {
-  struct model_events first; /* first_mask without the stall event and cycles */
+  struct model_events first; /* without the stall event and cycles */
   uint64_t *stall;
-  uint64_t first_mask, stall_mask;
   uint32_t cycles;
 };
 
@@ -57,10 +59,6 @@ struct model_stall {
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles);
 
 static inline void model_stall_add(struct hart *h, struct model_stall *s) {
-  if (h->hpm.num_combos) {
-    hart_add_stall(h, s->first_mask, s->stall_mask, s->cycles);
-    return;
-  }
   h->budget -= s->cycles;
   h->hpm.acc[EV_CYCLES] += s->cycles;
   *s->stall += s->cycles;
@@ -128,10 +126,10 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   uint64_t *tag = &f->tag[line & f->set_mask];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   if (*tag == line) {
-    model_events_add(h, &f->events, 1);
+    model_events_add(&f->events, 1);
   } else if (f->read_fill) {
     *tag = line;
-    model_events_add(h, &f->miss_events, 1);
+    model_events_add(&f->miss_events, 1);
     model_stall_add(h, &f->fill);
     if (model_latency_wanted(h, f->fill_latency_event))
       hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
@@ -153,7 +151,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
     hart_data_model(h, va, pa, size, true);
     return true;
   }
-  model_events_add(h, f->tag[line & f->set_mask] == line ? &f->store_hit_events : &f->store_miss_events, 1);
+  model_events_add(f->tag[line & f->set_mask] == line ? &f->store_hit_events : &f->store_miss_events, 1);
   if (model_latency_wanted(h, f->store_latency_event))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
@@ -194,7 +192,7 @@ __attribute__((always_inline)) static inline void hart_branch_outcome(struct har
       if (taken && counter < 3) ++*key;
       if (!taken && counter > 0) --*key;
       if ((counter >= 2) == taken)
-        model_events_add(h, taken ? &b->taken_events : &b->not_taken_events, 1);
+        model_events_add(taken ? &b->taken_events : &b->not_taken_events, 1);
       else
         model_stall_add(h, taken ? &b->taken_mispredict : &b->not_taken_mispredict);
       return;
@@ -214,7 +212,7 @@ static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uin
   uint64_t pa = h->last_block->paddr + j->pc_off;
   unsigned i = (unsigned)(pa >> 1 & b->mask);
   if (b->key[i] != BTC_KEY(pa, 3u) || b->target[i] != target) return false;
-  model_events_add(h, &b->jump_events, 1);
+  model_events_add(&b->jump_events, 1);
   return true;
 }
 
@@ -245,13 +243,13 @@ static inline struct fetch_memo *fetch_memo_of(struct fetch_filter *f, uint64_t 
 }
 
 /* If blk is in f's memo at its generation: adds its fetch and returns true. */
-static inline bool fetch_memo_hit(struct hart *h, struct fetch_filter *f, const struct block *blk) {
+static inline bool fetch_memo_hit(struct fetch_filter *f, const struct block *blk) {
   uint64_t start = blk->paddr;
   const struct fetch_memo *m = fetch_memo_of(f, start);
   if (m->blk != blk || m->start != start || m->gen != f->gen) return false;
   uint32_t words = m->words - ((start & 2) && start == f->next_pa);
   f->next_pa = start + m->bytes;
-  model_events_add(h, &f->events, words);
+  model_events_add(&f->events, words);
   return true;
 }
 
@@ -261,7 +259,7 @@ void hart_fetch_model(struct hart *h, const struct block *blk);
 /* Block `blk` starts executing (model_fetch). */
 static inline void hart_fetch_block(struct hart *h, const struct block *blk) {
   struct fetch_filter *f = h->fetch_hits;
-  if (!f || !fetch_memo_hit(h, f, blk)) hart_fetch_model(h, blk);
+  if (!f || !fetch_memo_hit(f, blk)) hart_fetch_model(h, blk);
 }
 
 #endif

@@ -359,11 +359,11 @@ static void mb_model_reset(struct hart *h) {
   uint64_t mispredict = EV_BIT(EV_BTC_HITS) | EV_BIT(EV_BTC_MISPREDICTS);
   model_stall_init(h, &m->btc.taken_mispredict, EV_BIT(EV_BR_TAKEN) | mispredict, 0, mispredict_penalty(p));
   model_stall_init(h, &m->btc.not_taken_mispredict, EV_BIT(EV_BR_NOT_TAKEN) | mispredict, 0, mispredict_penalty(p));
-  h->btc_hits = m->btc_entries ? &m->btc : NULL;
+  h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
   m->fetch.next_pa = MB_INVALID;
   model_events_init(h, &m->fetch.events, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS));
   /* The memo holds only blocks of a one-way cache (a hit changes no LRU state). */
-  h->fetch_hits = m->ic.sets && m->ic.ways == 1 ? &m->fetch : NULL;
+  h->fetch_hits_offered = m->ic.sets && m->ic.ways == 1 ? &m->fetch : NULL;
   /* A one-way D-cache's hits change nothing, nor does a write-through store: the dispatch
    * loop counts them itself, reading the model's tags. */
   m->no_line = MB_INVALID;
@@ -382,7 +382,7 @@ static void mb_model_reset(struct hart *h) {
   model_events_init(h, &m->dc_hits.store_miss_events, EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES));
   m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
   m->dc_hits.store_latency = (uint32_t)p->options[OPT_DC_WRITE];
-  h->data_hits = m->dc.sets ? &m->dc_hits : NULL;
+  h->data_hits_offered = m->dc.sets ? &m->dc_hits : NULL;
 }
 
 /* A D-cache line written back to memory (a dirty victim, CBO, FENCE.I). */
@@ -480,7 +480,7 @@ __attribute__((noinline)) static void fetch_lines(struct hart *h, const struct b
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
   /* Without h->fetch_hits (RVPMU_NO_MODEL_HITS=1) every block looks its lines up: the
    * reference the memo is compared with (tests/cli/model_hits.sh). */
-  if (!h->fetch_hits || !fetch_memo_hit(h, h->fetch_hits, blk)) fetch_lines(h, blk);
+  if (!h->fetch_hits || !fetch_memo_hit(h->fetch_hits, blk)) fetch_lines(h, blk);
 }
 
 /* The fetch of a block not in the memo: each line's first word looks up the cache. */
