@@ -95,8 +95,8 @@ void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
 
 void model_events_init(struct hart *h, struct model_events *e, uint64_t mask) {
   unsigned k = 0;
-  for (uint64_t m = mask; m && k < 3; m &= m - 1) e->acc[k++] = &h->hpm.acc[__builtin_ctzll(m)];
-  while (k < 3) e->acc[k++] = &e->sink;
+  for (uint64_t m = mask; m && k < 2; m &= m - 1) e->acc[k++] = &h->hpm.acc[__builtin_ctzll(m)];
+  while (k < 2) e->acc[k++] = &e->sink;
 }
 
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles) {

@@ -27,22 +27,22 @@
  * plain events: a test per add for combos cost 3 of callchase32's 74 host instructions per
  * guest instruction. */
 
-/* A fixed set of up to three events that a fast path adds: their accumulators are found once
+/* A fixed set of one or two events that a fast path adds: their accumulators are found once
  * (model_events_init), not by a loop over the mask's bits at every add (hart_add_events: 19
- * host instructions per add, 17% of intmix32's on MicroBlaze V, for 4 adds per block). */
+ * host instructions per add, 17% of intmix32's on MicroBlaze V, for 4 adds per block). Two
+ * are enough for every outcome (a third would cost every add two instructions). */
 struct model_events {
-  uint64_t *acc[3];      /* &hpm.acc[each event], the unused ones &sink */
+  uint64_t *acc[2];      /* &hpm.acc[each event], an unused one &sink */
   uint64_t sink;
 };
 
-/* Sets e to the events of mask (at most three) of hart h. */
+/* Sets e to the events of mask (one or two) of hart h. */
 void model_events_init(struct hart *h, struct model_events *e, uint64_t mask);
 
 /* Adds n occurrences of e's events, as hart_add_events without combos. */
 static inline void model_events_add(struct model_events *e, uint32_t n) {
   *e->acc[0] += n;
   *e->acc[1] += n;
-  *e->acc[2] += n;
 }
 
 /* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
@@ -62,9 +62,7 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
   h->budget -= s->cycles;
   h->hpm.acc[EV_CYCLES] += s->cycles;
   *s->stall += s->cycles;
-  *s->first.acc[0] += 1;
-  *s->first.acc[1] += 1;
-  *s->first.acc[2] += 1;
+  model_events_add(&s->first, 1);
 }
 
 /* ---- Data cache (hart_load_hit, hart_store_hit) ----
@@ -78,8 +76,8 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  *   other load calls the model
  *   (hart_data_model).
  * - With `stores` (write-through: a store changes no cache state, a miss does not allocate),
- *   a store raises `store_hit_events` or `store_miss_events` and reports `store_latency` for
- *   `store_latency_event`; without it every store calls the model.
+ *   a store raises `store_events`, and `store_hit` if it hits, and reports `store_latency`
+ *   for `store_latency_event`; without it every store calls the model.
  * The slow path and a model call for every miss and store were a quarter of the host's
  * instructions on callchase32 (28% of its loads miss the 8 KiB cache); a miss through the
  * model alone still cost 188 host instructions. */
@@ -93,7 +91,8 @@ struct data_hit_filter {
   struct model_stall fill;
   unsigned fill_latency_event; /* enum event_id */
   bool stores;
-  struct model_events store_hit_events, store_miss_events;
+  struct model_events store_events;
+  uint64_t *store_hit;   /* &hpm.acc[the hit event] */
   unsigned store_latency_event;
   uint32_t store_latency;
 };
@@ -151,7 +150,8 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
     hart_data_model(h, va, pa, size, true);
     return true;
   }
-  model_events_add(f->tag[line & f->set_mask] == line ? &f->store_hit_events : &f->store_miss_events, 1);
+  model_events_add(&f->store_events, 1);
+  *f->store_hit += f->tag[line & f->set_mask] == line;
   if (model_latency_wanted(h, f->store_latency_event))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
@@ -160,16 +160,16 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
 /* ---- Branch target cache (hart_branch_outcome, hart_jump_predicted) ----
  * Entry (pa >> 1) & mask holds the branch or jump at physical address pa as key = pa << 2 |
  * its 2-bit counter (~0: empty), and the target it predicts. A conditional branch found
- * there (a hit) is counted here: the counter predicts taken from 2 up and moves towards the
- * outcome; a right prediction raises `taken_events` or `not_taken_events`, a wrong one
- * costs the stall `taken_mispredict` or `not_taken_mispredict`. A JAL or return (JALR x0, 0(x1 or x5)) whose entry has counter 3 and its target
+ * there (a hit) is counted here: it raises `taken_events` or `not_taken_events`; the counter
+ * predicts taken from 2 up and moves towards the outcome; a wrong prediction costs the stall
+ * `mispredict` too. A JAL or return (JALR x0, 0(x1 or x5)) whose entry has counter 3 and its target
  * raises `jump_events`. Everything else (a miss, which makes the entry; a return to another
  * target) calls the model. */
 #define BTC_FILTER_MAX 2048
 struct btc_filter {
   uint64_t mask;         /* entries - 1 */
   struct model_events taken_events, not_taken_events, jump_events;
-  struct model_stall taken_mispredict, not_taken_mispredict;
+  struct model_stall mispredict;
   uint64_t key[BTC_FILTER_MAX];
   uint64_t target[BTC_FILTER_MAX];
 };
@@ -188,13 +188,10 @@ __attribute__((always_inline)) static inline void hart_branch_outcome(struct har
     uint64_t pa = blk->paddr + in->pc_off, *key = &b->key[(pa >> 1) & b->mask];
     if (*key >> 2 == pa) { /* (an empty entry, ~0, is no physical address) */
       unsigned counter = (unsigned)(*key & 3);
-      h->last_branch_taken = taken;
       if (taken && counter < 3) ++*key;
       if (!taken && counter > 0) --*key;
-      if ((counter >= 2) == taken)
-        model_events_add(taken ? &b->taken_events : &b->not_taken_events, 1);
-      else
-        model_stall_add(h, taken ? &b->taken_mispredict : &b->not_taken_mispredict);
+      model_events_add(taken ? &b->taken_events : &b->not_taken_events, 1);
+      if ((counter >= 2) != taken) model_stall_add(h, &b->mispredict);
       return;
     }
   }

@@ -356,9 +356,7 @@ static void mb_model_reset(struct hart *h) {
   model_events_init(h, &m->btc.taken_events, EV_BIT(EV_BR_TAKEN) | EV_BIT(EV_BTC_HITS));
   model_events_init(h, &m->btc.not_taken_events, EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS));
   model_events_init(h, &m->btc.jump_events, EV_BIT(EV_BTC_HITS));
-  uint64_t mispredict = EV_BIT(EV_BTC_HITS) | EV_BIT(EV_BTC_MISPREDICTS);
-  model_stall_init(h, &m->btc.taken_mispredict, EV_BIT(EV_BR_TAKEN) | mispredict, 0, mispredict_penalty(p));
-  model_stall_init(h, &m->btc.not_taken_mispredict, EV_BIT(EV_BR_NOT_TAKEN) | mispredict, 0, mispredict_penalty(p));
+  model_stall_init(h, &m->btc.mispredict, EV_BIT(EV_BTC_MISPREDICTS), 0, mispredict_penalty(p));
   h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
   m->fetch.next_pa = MB_INVALID;
   model_events_init(h, &m->fetch.events, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS));
@@ -377,9 +375,8 @@ static void mb_model_reset(struct hart *h) {
   model_stall_init(h, &m->dc_hits.fill, EV_BIT(EV_DC_MEM_READS), mem_stall_event(p), (uint32_t)p->options[OPT_DC_MISS]);
   m->dc_hits.fill_latency_event = EV_DC_MEM_READS;
   m->dc_hits.stores = !p->options[OPT_DC_WRITEBACK];
-  model_events_init(h, &m->dc_hits.store_hit_events,
-                    EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_WRITE_HITS) | EV_BIT(EV_DC_MEM_WRITES));
-  model_events_init(h, &m->dc_hits.store_miss_events, EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES));
+  model_events_init(h, &m->dc_hits.store_events, EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES));
+  m->dc_hits.store_hit = &h->hpm.acc[EV_DC_WRITE_HITS];
   m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
   m->dc_hits.store_latency = (uint32_t)p->options[OPT_DC_WRITE];
   h->data_hits_offered = m->dc.sets ? &m->dc_hits : NULL;
