@@ -9,7 +9,8 @@
 # running bench/callchase.c and bench/intmix.c for rv32 (misses, returns to changing callers,
 # data-dependent branches) and programs/link_hazards.S; and the MicroBlaze V guest tests
 # (tests/microblaze, exact counts checked by the programs themselves, combo selectors and
-# latency pairs included) must pass with the models alone too.
+# latency pairs included) must pass with the models alone too. Last, rvpmu record must sum the
+# latency of the stores counted inline (main before this missed those of the store hits).
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -46,3 +47,16 @@ done
 # The guest tests' exact counts with the models alone (tests/microblaze/run.sh: ok/not ok lines).
 RVPMU_NO_MODEL_HITS=1 RVPMU=$RVPMU bash tests/microblaze/run.sh | sed -e 's/^ok /ok model hits off: /' \
   -e 's/^not ok /not ok model hits off: /'
+
+# rvpmu record sums the latency of every data-cache memory write, those of the stores counted
+# inline included: with write-through every store is one (dcache_write=4 cycles each).
+rv record -e DC_WRITE,LAT_DC_WRITE:latency -o "$TMP/rec.data" --core microblaze-v --platform virt \
+  --max-insns 2000000 -- "$TMP/callchase32.elf"
+rv report -i "$TMP/rec.data"
+writes=$(sed -n 's/^# totals:.* DC_WRITE \([0-9]*\).*/\1/p' "$TMP/out")
+latency=$(sed -n 's/^# totals:.* LAT_DC_WRITE:latency \([0-9]*\).*/\1/p' "$TMP/out")
+if [ -n "$writes" ] && [ "$writes" -gt 0 ] && [ "$latency" = $((4 * writes)) ]; then
+  ok "record: LAT_DC_WRITE:latency = 4 x DC_WRITE ($latency)"
+else
+  not_ok "record: LAT_DC_WRITE:latency = 4 x DC_WRITE" "writes '$writes', latency '$latency'" "$(last_run)"
+fi
