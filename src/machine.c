@@ -79,8 +79,8 @@ static const struct {
   const char *name;
   unsigned bit;
 } optional_ext[] = {{"zicbom", ISA_EXT_ZICBOM}, {"zicboz", ISA_EXT_ZICBOZ}, {"zicond", ISA_EXT_ZICOND},
-                    {"zihintpause", ISA_EXT_ZIHINTPAUSE}, {"zba", ISA_EXT_ZBA}, {"zbb", ISA_EXT_ZBB},
-                    {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS}};
+                    {"zihintpause", ISA_EXT_ZIHINTPAUSE}, {"zfinx", ISA_EXT_ZFINX}, {"zba", ISA_EXT_ZBA},
+                    {"zbb", ISA_EXT_ZBB}, {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS}};
 
 /* Parses an ISA string "rv32..."/"rv64..." (optionally with _z... extensions the hart always
  * has: zicsr, zifencei, zicntr, zihpm, and the optional ones of optional_ext) against what the

@@ -96,9 +96,9 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
     case CSR_MSTATUSH: if (!rv32) return ILLEGAL; v = 0; break;
     case CSR_SSTATUS: v = (h->mstatus & SSTATUS_MASK) | status_sd(h); break;
     /* fcsr and its views exist with F and are accessible only while mstatus.FS != Off
-     * (unpriv. spec "F": fcsr; priv. spec 3.1.6.6). */
+     * (unpriv. spec "F": fcsr; priv. spec 3.1.6.6); with Zfinx always (FS is 0). */
     case CSR_FFLAGS: case CSR_FRM: case CSR_FCSR:
-      if (!(h->isa_ext & ISA_EXT_F) || !(h->mstatus & MSTATUS_FS)) return ILLEGAL;
+      if (!(h->isa_ext & ISA_EXT_ZFINX) && (!(h->isa_ext & ISA_EXT_F) || !(h->mstatus & MSTATUS_FS))) return ILLEGAL;
       v = csr == CSR_FFLAGS ? h->fflags : csr == CSR_FRM ? h->frm : (h->frm << 5 | h->fflags);
       break;
     case CSR_MISA: v = h->misa; break;
@@ -211,9 +211,9 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     case CSR_STVAL: h->stval = v; return;
     /* fcsr: frm (7:5) holds any 3-bit value, reserved bits 31:8 read zero; a write makes the FP
      * state Dirty. */
-    case CSR_FFLAGS: h->fflags = v & 0x1f, h->mstatus |= MSTATUS_FS; return;
-    case CSR_FRM: h->frm = v & 7, h->mstatus |= MSTATUS_FS; return;
-    case CSR_FCSR: h->fflags = v & 0x1f, h->frm = (v >> 5) & 7, h->mstatus |= MSTATUS_FS; return;
+    case CSR_FFLAGS: h->fflags = v & 0x1f, h->mstatus |= fs_writable(h); return; /* Dirty */
+    case CSR_FRM: h->frm = v & 7, h->mstatus |= fs_writable(h); return;
+    case CSR_FCSR: h->fflags = v & 0x1f, h->frm = (v >> 5) & 7, h->mstatus |= fs_writable(h); return;
     case CSR_MENVCFG:
     case CSR_SENVCFG: {
       uint64_t w = ((h->isa_ext & ISA_EXT_ZICBOM) ? ENVCFG_CBIE | ENVCFG_CBCFE : 0) |
@@ -291,7 +291,7 @@ void csr_apply_deferred(struct hart *h) {
 
 /* The entry of `map` covering `csr` for this hart's ISA, or NULL. */
 static const struct csr_map_entry *csr_map_find(const struct hart *h, const struct csr_map_entry *map, unsigned csr) {
-  unsigned skip = (h->isa_ext & ISA_EXT_F) ? CSR_MAP_WITHOUT_F : CSR_MAP_WITH_F;
+  unsigned skip = (h->isa_ext & (ISA_EXT_F | ISA_EXT_ZFINX)) ? CSR_MAP_WITHOUT_F : CSR_MAP_WITH_F;
   for (const struct csr_map_entry *e = map; e->kind != CSR_MAP_END; e++)
     if (csr >= e->first && csr <= e->last && !(e->flags & skip)) return e;
   return NULL;

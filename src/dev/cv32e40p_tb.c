@@ -107,10 +107,13 @@ static int timer_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
   return BUS_BREAK;
 }
 
+/* The core takes the timer interrupt: also in the cycle before the fire clock, when it sees
+ * the request during a stall (hart_interrupt_at_entry), so the request goes whether or not
+ * `fired` was noted yet. */
 static void timer_ack(struct machine *m, unsigned hart) {
   struct tb_timer *t = m->timer_state;
   (void)hart;
-  if (t->fired) t->count = 0, t->fired = false;
+  t->count = 0, t->fired = false;
 }
 
 struct device cv32e40p_timer_device(struct machine *m, uint64_t base) {

@@ -20,7 +20,10 @@
 static uint64_t unbox(uint64_t v) { return (v & BOX) == BOX ? (uint32_t)v : SF_CANONICAL_NAN_S; }
 
 int hart_fp_exec(struct hart *h, const struct insn *in) {
-  if (!(h->mstatus & MSTATUS_FS)) return EXC_ILLEGAL_INSN;
+  /* Zfinx: the operands and results are in the integer registers (RV32: a single is the
+   * register's 32 bits, no NaN-boxing) and there is no FP state to switch off (FS stays 0). */
+  bool zfinx = (h->isa_ext & ISA_EXT_ZFINX) != 0;
+  if (!zfinx && !(h->mstatus & MSTATUS_FS)) return EXC_ILLEGAL_INSN;
   /* Operations without an rm field decode with imm = 0. */
   unsigned rm = (unsigned)in->imm & 7;
   if (rm == 7) {
@@ -29,9 +32,12 @@ int hart_fp_exec(struct hart *h, const struct insn *in) {
   }
   enum op op = (enum op)in->op;
   const uint64_t *f = h->f;
+  uint64_t r1 = f[in->rs1], r2 = f[in->rs2], r3 = f[insn_rs3(in)];
+  if (zfinx) /* as if boxed in FP registers */
+    r1 = BOX | (uint32_t)h->x[in->rs1], r2 = BOX | (uint32_t)h->x[in->rs2], r3 = BOX | (uint32_t)h->x[insn_rs3(in)];
   /* Operands as their format reads them: singles unboxed. */
-  uint64_t s1 = unbox(f[in->rs1]), s2 = unbox(f[in->rs2]), s3 = unbox(f[insn_rs3(in)]);
-  uint64_t d1 = f[in->rs1], d2 = f[in->rs2], d3 = f[insn_rs3(in)];
+  uint64_t s1 = unbox(r1), s2 = unbox(r2), s3 = unbox(r3);
+  uint64_t d1 = r1, d2 = r2, d3 = r3;
   uint64_t xs1 = h->x[in->rs1];
   unsigned fl = 0;
   uint64_t fr = 0; /* FP result */
@@ -102,6 +108,7 @@ int hart_fp_exec(struct hart *h, const struct insn *in) {
     default: return EXC_ILLEGAL_INSN; /* not an FP operation: the decoder never sends one */
   }
   if (to_x) h->x[in->rd] = h->xlen == 32 ? (uint32_t)xr : xr; /* rd is REG_SINK for x0 */
+  else if (zfinx) h->x[in->rd] = (uint32_t)fr; /* also REG_SINK for x0 */
   else h->f[in->rd] = fr;
   /* A computed subnormal result (arithmetic, square root, fused, FCVT between formats; not
    * moves, sign injection, min/max), for the events that count them (MicroBlaze V class 4).
@@ -115,7 +122,7 @@ int hart_fp_exec(struct hart *h, const struct insn *in) {
     if (exp == 0 && frac != 0) hart_add_events(h, EV_BIT(EV_FP_SUBNORMAL), 1);
   }
   if (fl) h->fflags |= fl;
-  if (!to_x || fl) h->mstatus |= MSTATUS_FS; /* Dirty */
+  if (!zfinx && (!to_x || fl)) h->mstatus |= MSTATUS_FS; /* Dirty */
   if ((op == OP_FDIV_S || op == OP_FSQRT_S) && h->machine->profile->operand_latency)
     h->machine->profile->operand_latency(h, in, s1, s2, 0);
   return 0;

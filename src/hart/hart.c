@@ -34,6 +34,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   pmp_reset(&h->pmp, p->pmp_entries, p->pmp_granularity_log2, h->xlen);
   h->sleeping = false;
   h->sleep_cycles = 0;
+  h->entry_abandoned = false;
   h->reservation = ~0ull;
   h->budget = 0;
   h->timed_mul = p->mul_timing != NULL;
@@ -310,6 +311,19 @@ static int pending_interrupt(const struct hart *h) {
   return -1;
 }
 
+uint64_t hart_interrupt_due(const struct hart *h) {
+  if (pending_interrupt(h) >= 0) return hart_clock_cycles(h);
+  bool m_enabled = h->priv < PRIV_M || (h->mstatus & MSTATUS_MIE);
+  if ((h->mip & MIP_MTIP) || !(h->mie & MIP_MTIP) || (h->mideleg & MIP_MTIP) || !m_enabled) return UINT64_MAX;
+  return h->machine->timer_deadline(h->machine, h->hartid);
+}
+
+void hart_interrupt_at_entry(struct hart *h) {
+  hart_set_mip(h, h->mip | MIP_MTIP, hart_clock_cycles(h));
+  hart_take_trap(h, TRAP_INTERRUPT | IRQ_M_TIMER, 0, h->pc);
+  h->entry_abandoned = true;
+}
+
 /* Cycles until this hart's timer interrupt would become pending, or UINT64_MAX. */
 static uint64_t cycles_to_timer(const struct hart *h) {
   const struct machine *m = h->machine;
@@ -415,6 +429,12 @@ bool hart_slow_check(struct hart *h) {
   uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
   if (ovf < budget) budget = ovf;
   h->budget = budget ? (int64_t)budget : 1;
+  /* A model that takes interrupts inside stalls sees every instruction's entry near one: a slow
+   * check when the window starts, then every instruction stepped (budget 0). */
+  unsigned window = m->profile->irq_step_window;
+  uint64_t due = window ? hart_interrupt_due(h) : UINT64_MAX, now = hart_clock_cycles(h);
+  if (due != UINT64_MAX && due < now + window) h->budget = 0;
+  else if (due != UINT64_MAX && due - now - window < (uint64_t)h->budget) h->budget = (int64_t)(due - now - window);
   /* With several harts, each runs a slice in turn (machine.c). */
   return m->num_harts > 1 && h->hpm.acc[EV_INSNS] >= h->slice_end;
 }

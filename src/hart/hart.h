@@ -98,6 +98,9 @@ struct hart {
   uint64_t irq_raised_cycles[16];
   uint64_t mtip_clear_cycles;
   uint64_t insns_at_last_trap; /* acc[EV_INSNS] when the last trap was taken */
+  /* A model took an interrupt at a stepped instruction's entry, before it ran
+   * (hart_interrupt_at_entry): block_first_insn then returns no block. */
+  bool entry_abandoned;
   unsigned trap_streak;     /* traps taken in a row without an instruction retiring */
   /* While a load or store is in its slow path: its block and instruction, so that devices see
    * the exact cycle (the block's static cycles are only added at its end). */
@@ -231,6 +234,15 @@ uint64_t hart_now_cycles(const struct hart *h);
 
 /* Current mtime as this hart sees it. */
 uint64_t hart_clock_cycles(const struct hart *h);
+
+/* The clock at which an interrupt would be taken with the enables as they are: now if one is
+ * pending and enabled, the timer's deadline if the timer interrupt is enabled, else UINT64_MAX. */
+uint64_t hart_interrupt_due(const struct hart *h);
+/* For a model, at the entry of a stepped instruction (its fetch_block hook in block_first_insn):
+ * the machine timer interrupt arrives while that instruction stalls, and the core takes it
+ * there, with mepc at the instruction, which does not run (a clock before hart_interrupt_due
+ * says: the core sees the request during the cycle that reaches it). */
+void hart_interrupt_at_entry(struct hart *h);
 
 /* Raises LCOFIP if the HPM reported new overflows. */
 void hart_collect_overflow(struct hart *h);

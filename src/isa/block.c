@@ -329,7 +329,7 @@ static void apply_correction(struct hart *h, const struct correction_run *run, u
   }
 }
 
-static bool is_step_block(const struct hart *h, const struct block *b) {
+bool block_is_step(const struct hart *h, const struct block *b) {
   const uint8_t *p = (const uint8_t *)b;
   return p >= h->step_block[0] && p < h->step_block[0] + sizeof h->step_block;
 }
@@ -353,7 +353,7 @@ void hart_block_entry(struct hart *h, const struct block *blk) {
   struct correction c;
   entry_correction(h, blk, outside, n_out, &c);
   apply_correction(h, c.run, c.n);
-  if (c.n > ENTRY_MEMO_RUNS || is_step_block(h, h->last_block)) return; /* scratch is reused */
+  if (c.n > ENTRY_MEMO_RUNS || block_is_step(h, h->last_block)) return; /* scratch is reused */
   m->from = h->last_block;
   m->n = c.n;
   memcpy(m->run, c.run, c.n * sizeof c.run[0]);
@@ -536,7 +536,13 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     add_timing(b, &h->hpm, &t);
   }
   b->horizon_cycles = horizon(b->retire_cycles, first);
-  if (h->model_fetch) h->machine->profile->fetch_block(h, b);
+  if (h->model_fetch) {
+    h->machine->profile->fetch_block(h, b);
+    if (h->entry_abandoned) { /* hart_interrupt_at_entry: the instruction does not run */
+      h->entry_abandoned = false;
+      return NULL;
+    }
+  }
   if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
     struct insn *end = &b->insns[1];
     memset(end, 0, sizeof *end);

@@ -121,13 +121,16 @@ void block_cache_flush(struct block_cache *bc);
 
 /* A block of just the first instruction of `blk`, built in the hart's scratch space, for when
  * fewer instructions may run than `blk` holds (an instruction limit, a timer or a counter
- * overflow is due within it): stepping makes those exact to the instruction. */
+ * overflow is due within it): stepping makes those exact to the instruction. NULL when the
+ * fetch model took an interrupt before the instruction (hart_interrupt_at_entry). */
 /* The static timing of instruction i of b in the block's own context (what the block's static
  * counts hold for it): the profiler spreads a block's counts over its instructions with it. */
 struct insn_timing;
 void block_insn_timing(const struct hart *h, const struct block *b, unsigned i, struct insn_timing *t);
 
 struct block *block_first_insn(struct hart *h, const struct block *blk);
+/* Is b one of the hart's step blocks (block_first_insn)? */
+bool block_is_step(const struct hart *h, const struct block *b);
 
 /* The block at virtual pc `vpc` in the hart's current mode: from the jump cache, the hash
  * table, or decoded now. On an instruction fetch fault the trap is taken and NULL returned. */

@@ -248,7 +248,17 @@ static void decode_fp(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) 
   unsigned rd = bits(r, 11, 7), rs1 = bits(r, 19, 15), rs2 = bits(r, 24, 20), f3 = bits(r, 14, 12);
   unsigned opcode = bits(r, 6, 0), f5 = bits(r, 31, 27);
   bool d = (ext & ISA_EXT_D) != 0, rm_ok = f3 != 5 && f3 != 6;
-  if (!(ext & ISA_EXT_F)) return illegal(in);
+  /* Zfinx (without F): the same operations on the integer registers (rd x0 is REG_SINK);
+   * loads, stores and moves between the register files do not exist (Zfinx 1.0). */
+  bool zfinx = !(ext & ISA_EXT_F) && (ext & ISA_EXT_ZFINX) && !d;
+  if (!(ext & ISA_EXT_F) && !zfinx) return illegal(in);
+  if (zfinx && (opcode == 0x07 || opcode == 0x27 || ((f5 == 0x1c || f5 == 0x1e) && opcode == 0x53 && f3 == 0)))
+    return illegal(in);
+  if (zfinx) { /* every destination is an integer register */
+    decode_fp(r, xlen, (ext & ~ISA_EXT_ZFINX) | ISA_EXT_F, in);
+    if (in->op != OP_ILLEGAL) set(in, (enum op)in->op, rd, in->rs1, in->rs2, in->imm);
+    return;
+  }
   if (opcode == 0x07 || opcode == 0x27) { /* FLW, FLD, FSW, FSD */
     if (f3 != 2 && !(f3 == 3 && d)) return illegal(in);
     if (opcode == 0x07) return set_fp(in, f3 == 2 ? OP_FLW : OP_FLD, rd, rs1, 0, imm_i(r));

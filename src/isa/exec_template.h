@@ -366,6 +366,7 @@ enter_block:
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) {
     blk = block_first_insn(h, blk);
+    if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
     if (h->model_fetch) hart_fetch_block(h, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);

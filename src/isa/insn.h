@@ -81,6 +81,8 @@ enum isa_ext {
   ISA_EXT_ZICOND = 1 << 7, /* integer conditional operations: CZERO.EQZ, CZERO.NEZ */
   ISA_EXT_ZICBOZ = 1 << 8, /* cache-block zero: CBO.ZERO */
   ISA_EXT_ZIHINTPAUSE = 1 << 9, /* PAUSE (a FENCE hint; named in the ISA string only) */
+  ISA_EXT_ZFINX = 1 << 10, /* F's operations on the integer registers (without F): no FP
+                            * registers, loads, stores or moves; single precision, RV32 */
 };
 
 /* Decodes one instruction (`raw`, 16 or 32 bits; 16-bit when (raw & 3) != 3) for XLEN 32 or

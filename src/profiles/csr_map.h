@@ -24,7 +24,7 @@ enum csr_map_kind {
 /* Flags. */
 #define CSR_MAP_COUNTER_BITS 1u /* write_mask is also limited to the counters that exist
                                  * (bit N: counter N; mcounteren) */
-#define CSR_MAP_WITH_F 2u       /* the entry applies only when the ISA has F (an FPU) */
+#define CSR_MAP_WITH_F 2u       /* the entry applies only when the ISA has F or Zfinx (an FPU) */
 #define CSR_MAP_WITHOUT_F 4u    /* ... only when it has not */
 
 /* Slots of hart.csr_regs for CSR_MAP_REGISTER entries. */

@@ -68,7 +68,6 @@ static bool slow_csr(unsigned csr) {
 
 static void cv32e40p_time_insn(const struct profile *p, const struct insn_context *c, struct insn_timing *t) {
   const struct insn *in = c->in;
-  (void)p;
   t->n = 0;
   uint64_t retire = insn_retire_events(in);
   /* LD and ST count FLW and FSW too. */
@@ -77,8 +76,9 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
   /* A load stalls the next instruction if that reads its register, or writes it through the
    * ALU port (the controller's write-after-write check; a second load does not); integer and
    * FP registers alike. */
-  bool load_use = is_any_load(c->prev) && (cv32e40p_reads_dest_of(in, c->prev) ||
-                                           (!is_any_load(in) && cv32e40p_writes_dest_of(in, c->prev)));
+  bool zfinx = p->options[CV32E40P_OPT_ZFINX] != 0;
+  bool load_use = is_any_load(c->prev) && (cv32e40p_reads_dest_of(in, c->prev, zfinx) ||
+                                           (!is_any_load(in) && cv32e40p_writes_dest_of(in, c->prev, zfinx)));
   if (in->op == OP_JALR && in->rs1) {
     /* Jump-register hazards on the base register (measured). */
     if (is_load(c->prev) && c->prev->rd == in->rs1) {
@@ -164,7 +164,7 @@ const struct profile cv32e40p_profile = {
     .misaligned_in_hardware = true,
     .misaligned_extra = {{{0, 1}}, 1},
     .div_timing = cv32e40p_div_timing,
-    /* fpu=on, fpu_addmul_lat=N, fpu_others_lat=N (cv32e40p_fpu.c) */
+    /* fpu=on, fpu_addmul_lat=N, fpu_others_lat=N, zfinx=on (cv32e40p_fpu.c) */
     .set_option = cv32e40p_fpu_option,
     .finish = cv32e40p_fpu_finish,
     .check = cv32e40p_fpu_check,

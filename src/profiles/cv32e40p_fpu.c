@@ -33,10 +33,11 @@
  * instructions, it replays the block's instructions on a cycle timeline (each instruction's
  * static cycles from the profile's time_insn) and adds the stalls above. It pauses before an
  * instruction whose latency depends on operands (fdiv, fsqrt, integer divides) and goes on
- * when that instruction executes (operand_latency hook). Not modelled (docs/cv32e40p.md): an
- * interrupt taken while an instruction waits for a result (the RTL abandons that instruction,
- * rvpmu takes interrupts between instructions), the write-back contention of two-cycle results
- * with loads, and stalls after a trap or a block-ending device store in the middle of a block. */
+ * when that instruction executes (operand_latency hook). Near an interrupt every instruction
+ * is stepped (profile.irq_step_window), and one seen while a stepped instruction is in ID (also
+ * while it waits) is taken there, the instruction abandoned as on the RTL (interrupt_at_entry).
+ * Not modelled (docs/cv32e40p.md): the write-back contention of two-cycle results with loads,
+ * and stalls after a trap or a block-ending device store in the middle of a block. */
 #include "profiles/cv32e40p_fpu.h"
 
 #include <stdio.h>
@@ -51,11 +52,12 @@
 /* ---- options ---------------------------------------------------------------------------- */
 
 int cv32e40p_fpu_option(struct profile *p, const char *key, const char *value, char *err, unsigned errlen) {
-  if (strcmp(key, "fpu") == 0) {
-    if (strcmp(value, "on") == 0) p->options[CV32E40P_OPT_FPU] = 1;
-    else if (strcmp(value, "off") == 0) p->options[CV32E40P_OPT_FPU] = 0;
+  if (strcmp(key, "fpu") == 0 || strcmp(key, "zfinx") == 0) {
+    unsigned slot = key[0] == 'f' ? CV32E40P_OPT_FPU : CV32E40P_OPT_ZFINX;
+    if (strcmp(value, "on") == 0) p->options[slot] = 1;
+    else if (strcmp(value, "off") == 0) p->options[slot] = 0;
     else {
-      snprintf(err, errlen, "core %s: fpu=%s: expected on or off", p->name, value);
+      snprintf(err, errlen, "core %s: %s=%s: expected on or off", p->name, key, value);
       return -1;
     }
     return 0;
@@ -70,6 +72,10 @@ int cv32e40p_fpu_option(struct profile *p, const char *key, const char *value, c
 int cv32e40p_fpu_check(const struct profile *p, char *err, unsigned errlen) {
   if (!p->options[CV32E40P_OPT_FPU] && (p->options[CV32E40P_OPT_ADDMUL_LAT] || p->options[CV32E40P_OPT_OTHERS_LAT])) {
     snprintf(err, errlen, "core %s: fpu_addmul_lat and fpu_others_lat need fpu=on", p->name);
+    return -1;
+  }
+  if (!p->options[CV32E40P_OPT_FPU] && p->options[CV32E40P_OPT_ZFINX]) {
+    snprintf(err, errlen, "core %s: zfinx=on needs fpu=on", p->name);
     return -1;
   }
   return 0;
@@ -87,42 +93,56 @@ bool cv32e40p_is_apu(const struct insn *in) {
 #define FREG(n) (64u + (n))
 static unsigned xreg(unsigned r) { return r && r < REG_SINK ? r : 0; }
 
-/* The registers `in` reads (up to 3) into r[]; returns how many. */
-static unsigned reads(const struct insn *in, unsigned r[3]) {
+/* x0 as the APU's dependency check sees it: an F operation whose integer destination is x0
+ * holds back the instructions that read x0 until its result (measured with Zfinx: zf_ops
+ * to_x0). */
+#define X0_OF_APU 33u
+
+/* An F operand register: with Zfinx an integer one. */
+static unsigned fp_operand(unsigned n, bool zfinx) { return zfinx ? (n ? xreg(n) : X0_OF_APU) : FREG(n); }
+
+/* The registers `in` reads (up to 4) into r[]; returns how many. With Zfinx every F operation
+ * also reads x0 as the dependency check sees it (the decoder's unused operand addresses are 0:
+ * measured, zf_ops to_x0). */
+static unsigned reads(const struct insn *in, bool zfinx, unsigned r[4]) {
   unsigned n = 0;
   if (in->cls & CLS_FP) {
-    unsigned o = insn_fp_operands(in);
-    if (o & FPO_RS1) r[n++] = FREG(in->rs1);
-    if (o & FPO_X_RS1 && xreg(in->rs1)) r[n++] = in->rs1;
-    if (o & FPO_RS2) r[n++] = FREG(in->rs2);
-    if (o & FPO_RS3) r[n++] = FREG(insn_rs3(in));
+    unsigned o = insn_fp_operands(in), v;
+    if (o & FPO_RS1 && (v = fp_operand(in->rs1, zfinx))) r[n++] = v;
+    if (o & FPO_X_RS1) r[n++] = xreg(in->rs1) ? in->rs1 : X0_OF_APU;
+    if (o & FPO_RS2 && (v = fp_operand(in->rs2, zfinx))) r[n++] = v;
+    if (o & FPO_RS3 && (v = fp_operand(insn_rs3(in), zfinx))) r[n++] = v;
+    bool x0 = false;
+    for (unsigned i = 0; i < n; i++) x0 |= r[i] == X0_OF_APU;
+    if (zfinx && !x0) r[n++] = X0_OF_APU;
     return n;
   }
+  if (insn_reads_x0(in)) r[n++] = X0_OF_APU;
   if (xreg(in->rs1) && insn_reads_reg(in, in->rs1)) r[n++] = in->rs1;
   if (xreg(in->rs2) && insn_reads_reg(in, in->rs2)) r[n++] = in->rs2;
   return n;
 }
 
 /* The register `in` writes, 0 if none. */
-static unsigned writes(const struct insn *in) {
+static unsigned writes(const struct insn *in, bool zfinx) {
   if (in->cls & CLS_FP) {
-    unsigned o = insn_fp_operands(in);
-    if (o & FPO_RD) return FREG(in->rd);
-    return (o & FPO_X_RD) ? xreg(in->rd) : 0;
+    unsigned o = insn_fp_operands(in), rd = in->rd == REG_SINK ? 0 : in->rd;
+    if (o & FPO_RD) return fp_operand(rd, zfinx);
+    return (o & FPO_X_RD) ? (rd ? xreg(rd) : X0_OF_APU) : 0;
   }
   return insn_writes_reg(in, in->rd) ? xreg(in->rd) : 0;
 }
 
-bool cv32e40p_reads_dest_of(const struct insn *in, const struct insn *load) {
-  unsigned d = writes(load), r[3], n = reads(in, r);
+bool cv32e40p_reads_dest_of(const struct insn *in, const struct insn *load, bool zfinx) {
+  unsigned d = writes(load, zfinx), r[4], n = reads(in, zfinx, r);
   for (unsigned i = 0; d && i < n; i++)
     if (r[i] == d) return true;
   return false;
 }
 
-bool cv32e40p_writes_dest_of(const struct insn *in, const struct insn *load) {
-  unsigned d = writes(load);
-  return d && writes(in) == d;
+bool cv32e40p_writes_dest_of(const struct insn *in, const struct insn *load, bool zfinx) {
+  unsigned d = writes(load, zfinx);
+  return d && writes(in, zfinx) == d;
 }
 
 static bool is_csr(const struct insn *in) {
@@ -251,7 +271,7 @@ struct apu_op {
 enum { F_APU = 1, F_CSR = 2, F_ALU_PORT = 4, F_STAYS_IN_EX = 8, F_MULH = 16 };
 struct insn_facts {
   uint8_t cycles, id_stall; /* static cycles, their ID-stall part */
-  uint8_t nreads, reads[3]; /* registers read (reads()) */
+  uint8_t nreads, reads[4]; /* registers read (reads()) */
   uint8_t dest;             /* register written (writes()), 0 if none */
   uint8_t flags;            /* F_* */
   uint8_t size;             /* bytes loaded or stored, 0 if none */
@@ -278,6 +298,11 @@ struct fpu_model {
   unsigned last_fp;   /* index of the block's last F instruction */
   bool refetch_hidden; /* the next instruction, a jump, has its refetch cycle counted already */
   uint64_t interrupts; /* interrupts taken when the last block started */
+  /* The block being replayed is a stepped instruction (block_first_insn) and an interrupt is
+   * due at clock irq_due: if it arrives while that instruction waits in ID, it is taken there
+   * (hart_interrupt_at_entry). */
+  bool irq_at_entry;
+  uint64_t irq_due;
   const struct static_cycles *cycles; /* the block's */
   struct static_cycles cache[STATIC_CACHE];
 };
@@ -332,11 +357,12 @@ static const struct static_cycles *static_cycles_of(struct hart *h, struct fpu_m
     const struct insn *in = &b->insns[i];
     struct insn_facts *f = &c->f[i];
     uint32_t id_stall, cycles = time_one(h, b, i, &id_stall);
-    unsigned r[3];
+    unsigned r[4];
     f->cycles = (uint8_t)(cycles < 255 ? cycles : 255), f->id_stall = (uint8_t)(id_stall < 255 ? id_stall : 255);
-    f->nreads = (uint8_t)reads(in, r);
+    bool zfinx = h->machine->profile->options[CV32E40P_OPT_ZFINX] != 0;
+    f->nreads = (uint8_t)reads(in, zfinx, r);
     for (unsigned j = 0; j < f->nreads; j++) f->reads[j] = (uint8_t)r[j];
-    f->dest = (uint8_t)writes(in);
+    f->dest = (uint8_t)writes(in, zfinx);
     f->flags = (uint8_t)((cv32e40p_is_apu(in) ? F_APU : 0) | (is_csr(in) ? F_CSR : 0) |
                          (writes_alu_port(in) ? F_ALU_PORT : 0) | (stays_in_ex(in) ? F_STAYS_IN_EX : 0) |
                          (is_mulh(in) ? F_MULH : 0));
@@ -385,6 +411,50 @@ static uint64_t dependency(const struct fpu_model *m, const struct insn *in, con
   return until;
 }
 
+/* The last cycle `in` (facts f) spends in ID, in ID from first_id on and leaving at
+ * baseline_leave without the FPU: it waits for results it reads or writes (*dep_cycles: its
+ * APU_DEP cycles, see dependency), a JALR one cycle more, a CSR access until the cycle after
+ * any two- or multi-cycle result, and WFI goes to sleep only once the FPU is idle (its awake
+ * cycles end 3 cycles after the last result instead of after its own 5, measured). */
+static uint64_t id_leave(const struct fpu_model *m, const struct insn *in, const struct insn_facts *f,
+                         uint64_t baseline_leave, uint64_t first_id, uint64_t *dep_cycles) {
+  uint64_t leave = baseline_leave, jalr_until;
+  uint64_t dep_until = dependency(m, in, f, first_id, UINT64_MAX, dep_cycles, &jalr_until);
+  if (dep_until > leave) leave = dep_until;
+  if (jalr_until > leave) leave = jalr_until;
+  if (f->flags & F_CSR)
+    for (unsigned i = 0; i < m->n; i++)
+      if (m->op[i].lat >= 2 && m->op[i].ret + 1 > leave) leave = m->op[i].ret + 1;
+  if (in->op == OP_WFI)
+    for (unsigned i = 0; i < m->n; i++)
+      if (m->op[i].lat >= 2 && m->op[i].ret >= 2 && m->op[i].ret - 2 > leave) leave = m->op[i].ret - 2;
+  return leave;
+}
+
+/* The replay is at a stepped instruction `in` (facts f) that has not run yet, and the
+ * interrupt arrives while it is in ID (waiting or not): the RTL takes it in the cycle in which
+ * it sees the request (the one that reaches irq_due), with `in` abandoned (it runs again after
+ * MRET). Counts the cycles before as usual, takes the interrupt and returns true; false if the
+ * interrupt comes later (docs/cv32e40p.md). WFI is left to the hart (it wakes on it). */
+static bool interrupt_at_entry(struct hart *h, struct fpu_model *m, const struct insn *in, const struct insn_facts *f) {
+  if (in->op == OP_WFI) return false;
+  uint64_t baseline_leave = m->t + f->id_stall - 1, dep_cycles;
+  uint64_t leave = id_leave(m, in, f, baseline_leave, m->first_id, &dep_cycles);
+  if (m->irq_due <= baseline_leave || m->irq_due - 1 > leave) return false;
+  uint64_t seen = m->irq_due - 1, waits, ju;
+  /* A CSR access that waits for the FPU holds the request until its last wait cycle
+   * (measured: fp_irqwait irq_csr_N, the handler starts the same cycle for every N). */
+  if ((f->flags & F_CSR) && leave > baseline_leave && seen < leave - 1) seen = leave - 1;
+  dependency(m, in, f, m->first_id, seen, &waits, &ju);
+  uint64_t partial = seen - baseline_leave, dep = partial < waits ? partial : waits;
+  add_cycles(h, EV_STALL_OF, dep);
+  add_cycles(h, EV_NONE, partial - dep);
+  add_in_counted_cycles(h, EV_STALL_OF, waits - dep);
+  hart_interrupt_at_entry(h);
+  m->interrupts = h->hpm.acc[EV_INTERRUPTS]; /* the handler starts where rvpmu's clock says */
+  return true;
+}
+
 /* Does insns[i], a load or store, cross a word boundary (the LSU splits it: one more cycle in
  * EX)? Known when its base register is not written between the point the hart's registers
  * show and it; otherwise taken as aligned. */
@@ -427,6 +497,10 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     const struct insn_facts *f = &m->cycles->f[m->next];
     bool apu = (f->flags & F_APU) != 0;
     bool operand_dependent = (in->cls & CLS_DIV) || in->op == OP_FDIV_S || in->op == OP_FSQRT_S;
+    if (m->irq_at_entry && m->next == 0 && !resumed && interrupt_at_entry(h, m, in, f)) {
+      m->next = b->count;
+      return;
+    }
     if (operand_dependent && !resumed) {
       m->paused = true;
       return;
@@ -442,18 +516,8 @@ static void replay(struct hart *h, struct fpu_model *m, const struct divsqrt_lat
     uint64_t t = m->t, first_id = m->first_id;
 
     /* ID: dependencies, CSR accesses */
-    uint64_t baseline_leave = t + id_stall - 1, leave = baseline_leave, dep_cycles, jalr_until;
-    uint64_t dep_until = dependency(m, in, f, first_id, UINT64_MAX, &dep_cycles, &jalr_until);
-    if (dep_until > leave) leave = dep_until;
-    if (jalr_until > leave) leave = jalr_until;
-    if (f->flags & F_CSR)
-      for (unsigned i = 0; i < m->n; i++)
-        if (m->op[i].lat >= 2 && m->op[i].ret + 1 > leave) leave = m->op[i].ret + 1;
-    /* WFI goes to sleep only once the FPU is idle: its awake cycles end 3 cycles after the
-     * last result instead of after its own 5 (measured) */
-    if (in->op == OP_WFI)
-      for (unsigned i = 0; i < m->n; i++)
-        if (m->op[i].lat >= 2 && m->op[i].ret >= 2 && m->op[i].ret - 2 > leave) leave = m->op[i].ret - 2;
+    uint64_t baseline_leave = t + id_stall - 1, dep_cycles;
+    uint64_t leave = id_leave(m, in, f, baseline_leave, first_id, &dep_cycles);
     uint64_t new_cycles = leave - baseline_leave;
     uint64_t new_dep = new_cycles < dep_cycles ? new_cycles : dep_cycles;
     add_cycles(h, EV_STALL_OF, new_dep);
@@ -594,6 +658,9 @@ static void fpu_block(struct hart *h, const struct block *blk) {
     if (blk->insns[i].cls & CLS_FP) has_fp = true, m->last_fp = i;
   if (!has_fp && !m->n) return;
   if (!has_fp) m->last_fp = 0;
+  /* Near an interrupt every instruction is stepped (irq_step_window): one that arrives while
+   * a stepped instruction waits in ID is taken there (replay). */
+  m->irq_at_entry = block_is_step(h, blk) && (m->irq_due = hart_interrupt_due(h)) != UINT64_MAX;
   m->cycles = static_cycles_of(h, m, blk);
   m->refetch_hidden = false;
   m->blk = blk, m->next = 0, m->t = now, m->first_id = now - 1, m->mem_ex = 0, m->regs_from = 0;
@@ -610,12 +677,30 @@ static void fpu_operand_latency(struct hart *h, const struct insn *in, uint64_t 
   replay(h, m, &ds, extra);
 }
 
+/* trap_taken hook (zfinx=on): an illegal instruction with an FP load, store or move encoding
+ * (Zfinx has none) takes a cycle more than other illegal instructions (measured, zf_ops). */
+static void zfinx_trap_taken(struct hart *h, bool interrupt) {
+  unsigned opcode = (unsigned)h->mtval & 0x7f;
+  if (!interrupt && h->mcause == EXC_ILLEGAL_INSN && (opcode == 0x07 || opcode == 0x27 || opcode == 0x53))
+    add_cycles(h, EV_NONE, 1);
+}
+
 void cv32e40p_fpu_finish(struct profile *p) {
   if (!p->options[CV32E40P_OPT_FPU]) return;
-  p->default_isa = "rv32imfc";
-  p->isa_letters = "imfc";
-  p->description = "OpenHW CV32E40P with its FPU: RV32IMFC, M mode, 16 one-hot events, timing of the RTL";
+  if (p->options[CV32E40P_OPT_ZFINX]) { /* ZFINX=1: F's operations on the integer registers */
+    p->default_isa = "rv32imc_zfinx";
+    p->isa_ext |= ISA_EXT_ZFINX;
+    p->trap_taken = zfinx_trap_taken;
+    p->description = "OpenHW CV32E40P with its FPU, Zfinx: RV32IMC_Zfinx, M mode, 16 one-hot events, timing of the RTL";
+  } else {
+    p->default_isa = "rv32imfc";
+    p->isa_letters = "imfc";
+    p->description = "OpenHW CV32E40P with its FPU: RV32IMFC, M mode, 16 one-hot events, timing of the RTL";
+  }
   p->model_bytes = sizeof(struct fpu_model);
   p->fetch_block = fpu_block;
   p->operand_latency = fpu_operand_latency;
+  /* Longer than any block's FP stalls (about 20 cycles per F instruction): a block entered
+   * whole before the window ends before the interrupt's cycle. */
+  p->irq_step_window = 1024;
 }

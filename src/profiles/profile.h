@@ -95,6 +95,9 @@ struct profile {
   unsigned wfi_wakeup_cycles;        /* uncounted cycles a sleeping core needs to wake up */
   unsigned timer_irq_latency;        /* cycles from a platform timer's condition to the core
                                       * seeing the interrupt (platforms that model it) */
+  unsigned irq_step_window;          /* a model takes interrupts inside stalls (fetch_block and
+                                      * hart_interrupt_at_entry): every instruction is stepped
+                                      * from this many cycles before one is due; 0: none */
   uint64_t options[24];              /* profile-specific option values (see each profile) */
   unsigned cbom_block_bytes;         /* Zicbom cache-block size (device tree), 0 if unknown */
   unsigned cboz_block_bytes;         /* Zicboz block CBO.ZERO clears (device tree; a power of two

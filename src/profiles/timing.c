@@ -111,6 +111,12 @@ int insn_reads_reg(const struct insn *in, unsigned reg) {
   return reg != 0 && (((s & 1) && in->rs1 == reg) || ((s & 2) && in->rs2 == reg));
 }
 
+int insn_reads_x0(const struct insn *in) {
+  if (in->cls & CLS_FP) return (insn_fp_operands(in) & FPO_X_RS1) && in->rs1 == 0;
+  unsigned s = sources((enum op)in->op);
+  return ((s & 1) && in->rs1 == 0) || ((s & 2) && in->rs2 == 0);
+}
+
 int insn_writes_reg(const struct insn *in, unsigned reg) {
   if ((in->cls & CLS_FP) && !(insn_fp_operands(in) & FPO_X_RD)) return 0; /* rd names an FP register */
   return reg != 0 && reg < REG_SINK && in->rd == reg;

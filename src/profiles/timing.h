@@ -65,6 +65,8 @@ uint64_t insn_retire_events(const struct insn *in);
 
 /* Does `in` read integer register `reg` (x1..x31) as a source operand? */
 int insn_reads_reg(const struct insn *in, unsigned reg);
+/* Does `in` use x0 as a source operand (rs1 or rs2 of an operation that reads them)? */
+int insn_reads_x0(const struct insn *in);
 
 /* Does `in` write register `reg` (x1..x31)? */
 int insn_writes_reg(const struct insn *in, unsigned reg);

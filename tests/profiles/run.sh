@@ -22,6 +22,10 @@ configs=(
   "cv32e40p-fpu-lat3:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-fpu"
   "cv32e40p-fpu-addmul1-others0:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=1:cv32e40p-fpu"
   "cv32e40p-fpu-addmul2-others1:cv32e40p,counters=29,fpu=on,fpu_addmul_lat=2,fpu_others_lat=1:cv32e40p-fpu"
+  "cv32e40p-zfinx-lat0:cv32e40p,counters=29,fpu=on,zfinx=on:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat1:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=1,fpu_others_lat=1:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat2:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=2,fpu_others_lat=2:cv32e40p-zfinx"
+  "cv32e40p-zfinx-lat3:cv32e40p,counters=29,fpu=on,zfinx=on,fpu_addmul_lat=3,fpu_others_lat=3:cv32e40p-zfinx"
 )
 status=0
 for c in "${configs[@]}"; do
@@ -51,6 +55,7 @@ csrmaps=(
   "csrmap-cv32e40p-counters29:cv32e40p,counters=29:cv32e40p-tb"
   "csrmap-cv32e40p-counters1:cv32e40p:cv32e40p-tb"
   "csrmap-cv32e40p-fpu-counters29:cv32e40p,counters=29,fpu=on:cv32e40p-tb"
+  "csrmap-cv32e40p-zfinx-counters29:cv32e40p,counters=29,fpu=on,zfinx=on:cv32e40p-tb"
 )
 for c in "${csrmaps[@]}"; do
   IFS=: read -r name core platform <<<"$c"

@@ -118,6 +118,18 @@ static void test_options(void **state) {
   assert_non_null(strstr(err, "0..3"));
   assert_null(profile_create("cv32e40p,fpu=yes", err, sizeof err));
   assert_non_null(strstr(err, "on or off"));
+  /* zfinx=on: ZFINX=1, F's operations on the integer registers */
+  p = profile_create("cv32e40p,fpu=on,zfinx=on", err, sizeof err);
+  assert_non_null(p);
+  assert_string_equal(p->default_isa, "rv32imc_zfinx");
+  assert_string_equal(p->isa_letters, "imc");
+  assert_true(p->isa_ext & ISA_EXT_ZFINX);
+  assert_non_null(p->trap_taken);
+  profile_free(p);
+  assert_null(profile_create("cv32e40p,zfinx=on", err, sizeof err));
+  assert_non_null(strstr(err, "zfinx=on needs fpu=on"));
+  assert_null(profile_create("cv32e40p,fpu=on,zfinx=1", err, sizeof err));
+  assert_non_null(strstr(err, "on or off"));
 }
 
 int main(void) {

@@ -31,6 +31,7 @@
  *   encoding); a write of an FP register or of fflags/frm/fcsr sets Dirty, reads do not;
  *   SD (bit XLEN-1) reads 1 when FS is Dirty; sstatus shows FS and SD; FS is read-only zero
  *   without F. misa has F (bit 5) and D (bit 3) from the ISA string; G = IMAFD.
+ * - Zfinx (1.0): the operations on the integer registers, without FP loads, stores and moves.
  * - FP loads and stores: misaligned ones trap (load/store address misaligned, mtval = address)
  *   on the generic core; FLD/FSD move 64 bits on RV32 too.
  *
@@ -699,6 +700,71 @@ static void test_fs_and_misa_by_isa(void **state) {
   rvpmu_machine_destroy(m);
 }
 
+/* Zfinx 1.0 (without F): F's operations on the integer registers, rd x0 discarded (REG_SINK);
+ * no FP loads, stores (also compressed) or moves between register files; no D forms. On
+ * CV32E40P with zfinx=on (ZFINX=1): operands and results in x registers, no NaN-boxing, fcsr
+ * accessible with mstatus.FS read-only 0, misa without F. */
+static void test_zfinx(void **state) {
+  (void)state;
+  static const struct {
+    uint32_t raw;
+    enum op op;
+    unsigned rd;
+  } ok[] = {
+      {0x00c5f553, OP_FADD_S, 10},   /* fadd.s a0, a1, a2 */
+      {0x00c5f053, OP_FADD_S, SINK}, /* fadd.s zero, a1, a2 */
+      {0x18b576d3, OP_FDIV_S, 13},   /* fdiv.s a3, a0, a1 */
+      {0xc0057753, OP_FCVT_W_S, 14}, /* fcvt.w.s a4, a0 */
+      {0xd0057753, OP_FCVT_S_W, 14}, /* fcvt.s.w a4, a0 */
+      {0xe0051753, OP_FCLASS_S, 14}, /* fclass.s a4, a0 */
+      {0x60b57543, OP_FMADD_S, 10},  /* fmadd.s a0, a0, a1, a2 */
+  };
+  for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+    struct insn in;
+    insn_decode_ext(ok[i].raw, 32, ISA_EXT_ZFINX, &in);
+    if (in.op != ok[i].op || in.rd != ok[i].rd)
+      fail_msg("0x%08x with Zfinx: %s rd %u, expected %s rd %u", ok[i].raw, op_name(in.op), in.rd, op_name(ok[i].op),
+               ok[i].rd);
+  }
+  static const uint32_t illegal[] = {
+      0xff812107, /* flw f2, -8(sp) */
+      0xfe212c27, /* fsw f2, -8(sp) */
+      0xe00485d3, /* fmv.x.w a1, f9 */
+      0xf00484d3, /* fmv.w.x f9, s1 */
+      0x02c58553, /* fadd.d: no D */
+      0x6188,     /* c.flw fa0, 0(a1) */
+      0xe188,     /* c.fsw fa0, 0(a1) */
+  };
+  for (size_t i = 0; i < sizeof illegal / sizeof *illegal; i++) expect_illegal_ext(illegal[i], 32, ISA_EXT_ZFINX);
+
+  /* CV32E40P with ZFINX=1 (tb platform: RAM at 0) */
+  struct rvpmu_machine *m = ut_machine_core(32, "cv32e40p,fpu=on,zfinx=on");
+  assert_string_equal(rvpmu_machine_isa(m), "rv32imc_zfinx");
+  assert_int_equal(ut_csr(m, CSR_MISA), 0x40001104); /* RV32 IMC, no F (as the RTL) */
+  ut_set_csr(m, CSR_MSTATUS, MSTATUS_FS);
+  assert_int_equal(ut_csr(m, CSR_MSTATUS) & MSTATUS_FS, 0); /* read-only 0 */
+  static const uint32_t prog[] = {
+      0x00c5f553, /* fadd.s a0, a1, a2: 1.5 + 2.25 */
+      0x00a7f7d3, /* fadd.s a5, a5, a0: 1.5 + 3.75 */
+      0x0080006f, /* j +8 */
+      0x00000013, /* nop (skipped) */
+      0x0000006f, /* j . */
+  };
+  ut_write_words(m, 0x1000, prog, sizeof prog / sizeof *prog);
+  rvpmu_hart_set_reg(m, 0, UT_A1, 0x3fc00000);
+  rvpmu_hart_set_reg(m, 0, UT_A2, 0x40100000);
+  rvpmu_hart_set_reg(m, 0, 15, 0x3fc00000);
+  rvpmu_hart_set_pc(m, 0, 0x1000);
+  ut_run(m, 4);
+  assert_int_equal(ut_reg(m, UT_A0), 0x40700000);  /* 3.75 */
+  assert_int_equal(ut_reg(m, 15), 0x40a80000);     /* 5.25 */
+  assert_int_equal(ut_csr(m, CSR_MSTATUS) & MSTATUS_FS, 0);
+  ut_set_csr(m, CSR_FCSR, 0xff);                   /* accessible with FS = 0 */
+  assert_int_equal(ut_csr(m, CSR_FCSR), 0xff);
+  assert_int_equal(ut_csr(m, CSR_MSTATUS) & MSTATUS_FS, 0);
+  rvpmu_machine_destroy(m);
+}
+
 /* Cores without F refuse ISA strings with F, D or G. */
 static void test_cores_without_f(void **state) {
   (void)state;
@@ -906,6 +972,7 @@ int main(void) {
       cmocka_unit_test(test_fs_dirty_tracking),
       cmocka_unit_test(test_fs_and_misa_by_isa),
       cmocka_unit_test(test_cores_without_f),
+      cmocka_unit_test(test_zfinx),
       cmocka_unit_test(test_fp_loads_and_stores),
       cmocka_unit_test(test_compressed_fp_loads_and_stores),
       cmocka_unit_test(test_fp_instructions_count),

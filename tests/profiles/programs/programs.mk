@@ -32,7 +32,16 @@ build/profiles/cv32e40p-fpu/%.elf: $(PROF_DIR)/fpu/%.S $(PROF_DEPS) $(PROF_DIR)/
 	$(PROF_CC) $(PROF_FPU_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) \
 	  $(filter %.S %.c,$(filter-out $(PROF_LIB),$^))
 
-profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS)
+# The Zfinx programs (zfinx/*.S) run only on CV32E40P with its FPU built with ZFINX=1:
+# build/profiles/cv32e40p-zfinx/NAME.elf, rv32imc_zfinx (no FP state to enable).
+PROF_ZFINX_CFLAGS := $(subst rv32imc,rv32imc_zfinx,$(PROF_CFLAGS))
+PROF_ZFINX_NAMES := $(basename $(notdir $(wildcard $(PROF_DIR)/zfinx/*.S)))
+PROF_ZFINX_ELFS := $(addprefix build/profiles/cv32e40p-zfinx/,$(addsuffix .elf,$(PROF_ZFINX_NAMES)))
+build/profiles/cv32e40p-zfinx/%.elf: $(PROF_DIR)/zfinx/%.S $(PROF_DEPS) $(PROF_DIR)/lib/cv32e40p-tb.ld
+	@mkdir -p $(dir $@)
+	$(PROF_CC) $(PROF_ZFINX_CFLAGS) -DPLATFORM_CV32E40P -T $(PROF_DIR)/lib/cv32e40p-tb.ld -o $@ $(PROF_LIB) $<
+
+profile-programs: $(PROF_ELFS) $(PROF_FPU_ELFS) $(PROF_ZFINX_ELFS)
 .PHONY: profile-programs
 
 # The CSR-map walk (tests/profiles/csrmap): its own start-up code, no measurement library.

@@ -69,12 +69,7 @@
   ENDREGION fadd_lw_addi
 
   FSETUP
-  li    s0, PLAT_TIMER_MASK
-  li    a1, 0x80
-  sw    a1, 0(s0)
-  li    a0, 0x80
-  csrs  mie, a0                /* MTIE */
-  csrsi mstatus, 8             /* MIE */
+  TB_TIMER_IRQ_ON
   REGION irq_div_int
   li    a1, 8
   sw    a1, 4(s0)              /* interrupt in about 8 cycles, while the fdiv computes */
@@ -84,9 +79,7 @@
   .endr
   fadd.s f6, f5, f3
   ENDREGION irq_div_int
-  csrci mstatus, 8
-  li    a0, 0x80
-  csrc  mie, a0
+  TB_TIMER_IRQ_OFF
 .endm
 
 PMU_PROGRAM

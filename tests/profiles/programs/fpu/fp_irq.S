@@ -1,8 +1,8 @@
 /* RV32F on CV32E40P with its FPU: a timer interrupt that arrives while an instruction waits in
  * ID for the result of an fdiv (a loop of dependent divides, adds and multiplies). The RTL takes
  * the interrupt at once and abandons the waiting instruction (it runs again after MRET), so the
- * wait is cut short; rvpmu takes interrupts between instructions, after the wait
- * (tests/profiles/known-deviations.txt). fp_edge.S has an interrupt during integer work.
+ * wait is cut short (docs/cv32e40p.md). fp_irqwait.S places the interrupt at every cycle of
+ * such a wait; fp_edge.S has an interrupt during integer work.
  * CV32E40P testbench timer: down counter, interrupt on the 1 -> 0 step (mask bit 7), cleared
  * when the core takes it (crt0 counts it). */
 #include "pmu.h"
@@ -18,12 +18,7 @@
 
 .macro BODY
   FSETUP
-  li    s0, PLAT_TIMER_MASK
-  li    a1, 0x80
-  sw    a1, 0(s0)
-  li    a0, 0x80
-  csrs  mie, a0                /* MTIE */
-  csrsi mstatus, 8             /* MIE */
+  TB_TIMER_IRQ_ON
   la    s2, pmu_irq_count
   lw    s3, 0(s2)
   REGION irq_fp_loop
@@ -42,9 +37,7 @@
   lw    s4, 0(s2)
   sub   s4, s4, s3
   RESULT irq_fp_loop, s4
-  csrci mstatus, 8
-  li    a0, 0x80
-  csrc  mie, a0
+  TB_TIMER_IRQ_OFF
 .endm
 
 PMU_PROGRAM

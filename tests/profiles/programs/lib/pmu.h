@@ -64,6 +64,22 @@
   .endif
 .endm
 
+/* CV32E40P testbench timer: enable its interrupt (s0 = the timer's base, for ARM-style writes
+ * of the down counter at 4(s0)), and disable it again. Uses a0, a1. */
+.macro TB_TIMER_IRQ_ON
+  li    s0, PLAT_TIMER_MASK
+  li    a1, 0x80
+  sw    a1, 0(s0)
+  li    a0, 0x80
+  csrs  mie, a0                /* MTIE */
+  csrsi mstatus, 8             /* MIE */
+.endm
+.macro TB_TIMER_IRQ_OFF
+  csrci mstatus, 8
+  li    a0, 0x80
+  csrc  mie, a0
+.endm
+
 .macro PMU_PROGRAM
   .section .text.test_whole, "ax"
   .globl test_whole
