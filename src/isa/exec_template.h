@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hart/hart.h"
+#include "hart/model_hits.h"
 #include "isa/block.h"
 #include "mem/bus.h"
 
@@ -205,7 +206,8 @@ typedef __int128 sx2;
                c_->active_gen == h->hpm.active_gen)) {                                     \
       blk = link->block;                                                                   \
       if (likely((int64_t)blk->horizon_cycles <= h->budget - c_->cycles_outcome &&         \
-                 !transferred)) {                                                          \
+                 (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
+        transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         LINK_COST_ADD(&h->hpm, c_, 0, c_->n); /* outcome and entry */                      \
         h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
         h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
