@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hart/model_hits.h"
 #include "isa/block.h"
 #include "machine.h"
 #include "prof/prof.h"
@@ -45,9 +46,14 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
-  h->data_hits = NULL;
+  h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
+  /* RVPMU_NO_MODEL_HITS=1: every model outcome goes to the model (the reference that
+   * tests/cli/model_hits.sh compares the inline ones with, hart/model_hits.h). */
+  const char *no_hits = getenv("RVPMU_NO_MODEL_HITS");
+  if (no_hits && *no_hits && strcmp(no_hits, "0") != 0)
+    h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
   hpm_init(&h->hpm, p, PRIV_M);
   csr_map_reset(h);
   hart_update_models(h);
@@ -70,13 +76,38 @@ void hart_add_timing(struct hart *h, const struct insn_timing *t) {
   }
 }
 
+void hart_add_stall(struct hart *h, uint64_t first, uint64_t stall, uint32_t cycles) {
+  if (!h->hpm.num_combos) {
+    h->budget -= (int64_t)cycles;
+    hart_add_events(h, stall | EV_BIT(EV_CYCLES), cycles);
+    hart_add_events(h, first & ~(stall | EV_BIT(EV_CYCLES)), 1);
+    return;
+  }
+  struct insn_timing t = {.n = 0};
+  timing_add(&t, first | stall, 1);
+  timing_add(&t, stall, cycles - 1);
+  hart_add_timing(h, &t);
+}
+
 void hart_add_event_combos(struct hart *h, uint64_t events, uint32_t n) {
   struct hpm *hpm = &h->hpm;
   for (unsigned k = 0; k < hpm->num_combos; k++)
     if (events & hpm->combo_mask[k]) hpm->acc[EV_COMBO0 + k] += n;
 }
 
-void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
+void model_events_init(struct hart *h, struct model_events *e, uint64_t mask) {
+  unsigned k = 0;
+  for (uint64_t m = mask; m && k < 2; m &= m - 1) e->acc[k++] = &h->hpm.acc[__builtin_ctzll(m)];
+  while (k < 2) e->acc[k++] = &e->sink;
+}
+
+void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles) {
+  s->cycles = cycles;
+  model_events_init(h, &s->first, first_mask & ~(stall_mask | EV_BIT(EV_CYCLES)));
+  s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->first.sink;
+}
+
+void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   h->last_branch_taken = taken;
   h->machine->profile->branch(h, in, blk->paddr + in->pc_off, taken);
 }
@@ -161,6 +192,13 @@ void hart_update_models(struct hart *h) {
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
   if (h->model_data != data_was) hart_select_tlbs(h);
+  /* The inline model paths add events without combos (hart/model_hits.h): with combo slots
+   * (selectors of several events) every outcome goes to the model. Combos change only with
+   * the selectors, whose writers call this. */
+  bool inline_hits = !h->hpm.num_combos;
+  h->data_hits = inline_hits ? h->data_hits_offered : NULL;
+  h->btc_hits = inline_hits ? h->btc_hits_offered : NULL;
+  h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
   if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
     h->epoch++;
     h->fetch_tag = h->epoch << 2 | h->priv;

@@ -31,26 +31,10 @@ struct tlb_entry {
 };
 #define TLB_INVALID (~0ull)
 
-/* Loads (and stores) that a data-cache model already knows to hit (hart.data_hits; the timed
- * dispatch loop checks it before the slow path): a model with a one-way cache, whose hits
- * change nothing, lists lines it found present; while its generation `gen` (bumped at every
- * fill, eviction or invalidation) is what it was then, an aligned RAM load of such a line is
- * a hit, which raises `events` once and nothing else (no cycles, no latency). With `stores`
- * (a write-through cache: a store changes no cache state either), an aligned RAM store to
- * such a line raises `store_events` and reports `store_latency` for `store_latency_event`.
- * The rest takes the slow path to the model as before. */
-#define DATA_HIT_LINES 1024
-struct data_hit_filter {
-  unsigned line_shift;
-  uint64_t events;
-  bool stores;
-  uint64_t store_events;
-  unsigned store_latency_event; /* enum event_id */
-  uint64_t store_latency;
-  uint64_t gen;
-  uint64_t line[DATA_HIT_LINES];     /* physical line number, indexed by its low bits */
-  uint64_t line_gen[DATA_HIT_LINES]; /* gen when it was found present */
-};
+/* What the timed dispatch loop counts inline for the dynamic models (hart/model_hits.h). */
+struct data_hit_filter;
+struct btc_filter;
+struct fetch_filter;
 enum access { ACCESS_LOAD, ACCESS_STORE, ACCESS_FETCH, ACCESS_KINDS };
 
 /* Jump cache: virtual pc -> block, valid while `tag` matches the hart's fetch_tag. The pc is
@@ -92,8 +76,9 @@ struct hart {
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
   /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
    * (all false on the generic core, whose hot path stays as it is). */
-  bool timed_branches;      /* conditional branches go to the branch model (hart_branch_outcome);
-                             * otherwise their outcome is in the link costs (isa/block.h) */
+  bool timed_branches;      /* conditional branches go to the branch model (hart_branch_outcome,
+                             * hart/model_hits.h); otherwise their outcome is in the link costs
+                             * (isa/block.h) */
   bool timed_mul, timed_div;/* multiplies / divides go through hart_muldiv_timing */
   bool link_costs;          /* the profile has link costs (isa/block.h: a taken-branch penalty,
                              * an unaligned-target cost or static hazards across blocks) */
@@ -134,7 +119,13 @@ struct hart {
    * tlb_load/tlb_store then point at tlb_never, which never hits, and the slow path consults
    * the real tables through these (NULL otherwise). */
   struct tlb_entry *tlb_load_model, *tlb_store_model;
-  struct data_hit_filter *data_hits; /* the data model's, or NULL (set by its model_reset) */
+  /* The dynamic models' state the timed dispatch loop reads (hart/model_hits.h), or NULL: what
+   * the profile's model_reset offers (*_offered), used while no combo slot is (hart_update_models:
+   * the inline paths then add plain events, without a test per add), unless RVPMU_NO_MODEL_HITS
+   * is set. */
+  struct data_hit_filter *data_hits, *data_hits_offered;
+  struct btc_filter *btc_hits, *btc_hits_offered;
+  struct fetch_filter *fetch_hits, *fetch_hits_offered;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
@@ -217,6 +208,11 @@ void hart_model_tlb_flush(struct hart *h);
 /* Adds a dynamic cost: every cycle of every run, its events (EV_INSNS excepted: instructions
  * are counted by the caller) and the combos they touch. */
 void hart_add_timing(struct hart *h, const struct insn_timing *t);
+/* Adds `cycles` (>= 1) stall cycles raising `stall` in each and `first` in the first one (a
+ * cache fill, a pipeline refill). Without combo slots that is a few adds (hart_add_timing's
+ * loop over runs cost 5% of the host's instructions on callchase32 on MicroBlaze V, mostly
+ * for branch refills). */
+void hart_add_stall(struct hart *h, uint64_t first, uint64_t stall, uint32_t cycles);
 /* Adds `n` occurrences of the events in `events` that take no cycle of their own. Inline:
  * the timing models call it several times per block (MicroBlaze V's fetch, data and branch
  * models: 12% of the host's instructions as a call on callchase32). */
@@ -225,40 +221,6 @@ static inline void hart_add_events(struct hart *h, uint64_t events, uint32_t n) 
   for (uint64_t m = events; m; m &= m - 1) h->hpm.acc[__builtin_ctzll(m)] += n;
   if (h->hpm.num_combos) hart_add_event_combos(h, events, n);
 }
-/* An aligned load of `size` bytes at va that h->data_hits knows to hit in the data model:
- * reads it into *out, adds the hit's events and returns true; false: take the slow path. */
-static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out) {
-  struct data_hit_filter *f = h->data_hits;
-  const struct tlb_entry *e = h->tlb_load_model;
-  if (!f || !e || (va & (size - 1))) return false;
-  e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
-  if (e->vpn != va >> PAGE_SHIFT) return false;
-  uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
-  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
-  if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
-  memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
-  hart_add_events(h, f->events, 1);
-  return true;
-}
-
-/* The same for an aligned store of `size` bytes from *in (h->data_hits with `stores`). */
-static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
-  struct data_hit_filter *f = h->data_hits;
-  const struct tlb_entry *e = h->tlb_store_model;
-  if (!f || !f->stores || !e || (va & (size - 1))) return false;
-  e += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
-  if (e->vpn != va >> PAGE_SHIFT) return false;
-  uint64_t line = (e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1))) >> f->line_shift;
-  unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
-  if (f->line[i] != line || f->line_gen[i] != f->gen) return false;
-  memcpy((void *)(uintptr_t)(va + e->addend), in, size);
-  hart_add_events(h, f->store_events, 1);
-  hpm_latency_sample(&h->hpm, (enum event_id)f->store_latency_event, f->store_latency);
-  return true;
-}
-
-/* The conditional branch `in` of block `blk` retired taken or not (timed profiles). */
-void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
 /* A latency of `cycles` for an occurrence of latency event `ev` (see hpm_latency_sample). */
 void hart_report_latency(struct hart *h, enum event_id ev, uint64_t cycles);
 /* Sets mip to `mip`, noting when each interrupt that becomes pending rose (clock `now`). */
@@ -268,8 +230,6 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 /* Execution fell through into `blk` (timed profiles): corrects the static timing of its first
  * instructions for hazards with the instructions before it. */
 void hart_block_entry(struct hart *h, const struct block *blk);
-/* The fetch model's view of a block entry (model_fetch), when the link brought its correction. */
-void hart_fetch_block(struct hart *h, const struct block *blk);
 /* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
  * (the transfer did not come through a link, whose cost holds it), the jump model when
  * `jump` (timed_targets). */

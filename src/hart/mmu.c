@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hart/hart.h"
+#include "hart/model_hits.h"
 #include "machine.h"
 
 #define PTE_V (1ull << 0)
@@ -222,6 +223,10 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned s
 static void data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store) {
   if (h->model_data)
     h->machine->profile->data_access(h, va, pa, size, store, !bus_ram_ptr(&h->machine->bus, pa, size));
+}
+
+void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store) {
+  h->machine->profile->data_access(h, va, pa, size, store, false);
 }
 
 int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hart/hart.h"
+#include "hart/model_hits.h"
 #include "machine.h"
 
 #define ARENA_BYTES (16u << 20)
@@ -337,7 +338,7 @@ bool block_is_step(const struct hart *h, const struct block *b) {
   return p >= h->step_block[0] && p < h->step_block[0] + sizeof h->step_block;
 }
 
-void hart_fetch_block(struct hart *h, const struct block *blk) { h->machine->profile->fetch_block(h, blk); }
+void hart_fetch_model(struct hart *h, const struct block *blk) { h->machine->profile->fetch_block(h, blk); }
 
 void hart_block_entry(struct hart *h, const struct block *blk) {
   const struct profile *p = h->machine->profile;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hart/hart.h"
+#include "hart/model_hits.h"
 #include "isa/block.h"
 #include "mem/bus.h"
 
@@ -220,7 +221,9 @@ typedef __int128 sx2;
     if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
                c_->active_gen == h->hpm.active_gen)) {                                     \
       blk = link->block;                                                                   \
-      if (likely(c_->need <= h->budget && !transferred)) {                                 \
+      if (likely(c_->need <= h->budget &&                                                  \
+                 (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
+        transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \

@@ -22,6 +22,7 @@
 
 #include "csr/csr.h"
 #include "hart/hart.h"
+#include "hart/model_hits.h"
 #include "isa/block.h"
 #include "machine.h"
 #include "profiles/cache_model.h"
@@ -124,6 +125,7 @@ _Static_assert(OPT_COUNT <= sizeof(((struct profile *)0)->options) / sizeof(uint
 #define MB_CACHE_MIN_LINE 16u
 _Static_assert(MB_CACHE_MAX_BYTES / MB_CACHE_MIN_LINE <= CACHE_MODEL_MAX_ENTRIES, "cache_model too small");
 #define MB_BTC_MAX 2048u
+_Static_assert(MB_BTC_MAX <= BTC_FILTER_MAX, "btc_filter too small");
 
 static const struct profile_numeric_option mb_numeric[] = {
     {"event_counters", OPT_EVENT_CTRS, 0, 29, false},  {"latency_counters", OPT_LATENCY_CTRS, 0, 14, false},
@@ -318,35 +320,30 @@ static void mb_time_insn(const struct profile *p, const struct insn_context *c, 
 
 #define MB_INVALID CACHE_MODEL_INVALID
 
-/* A branch target cache entry: an immediate branch, JAL or return at physical address pa. */
-struct mb_btc_entry {
-  uint64_t pa;       /* MB_INVALID: empty */
-  uint64_t target;   /* the target it predicts */
-  uint8_t counter;   /* conditional branches: 2-bit saturating counter, >= 2 predicts taken */
-};
-
-/* A block whose every instruction-cache line was found present at I-cache generation `gen`
- * (see mb_fetch_block). */
-#define MB_FETCH_MEMO 1024
-struct mb_fetch_memo {
-  const struct block *blk;
-  uint64_t start, end;  /* the block's physical byte range, [start, end) */
-  uint64_t gen;         /* mb_model.ic_gen when its lines were all hits */
-};
-
+/* The model's state. The BTC's entries, the fetch's memo and generation are kept where the
+ * timed dispatch loop reads them (hart/model_hits.h): it counts the outcomes that change
+ * nothing itself, and everything else comes here. */
 struct mb_model {
   struct cache_model ic, dc;
-  struct mb_btc_entry btc[MB_BTC_MAX];
   unsigned btc_entries;           /* 0: no BTC */
-  uint64_t next_fetch_pa;         /* where sequential fetch continues after the last block */
-  uint64_t last_fetch_word;       /* the last 32-bit word fetched (MB_INVALID: none) */
-  uint64_t ic_gen;                /* bumped whenever a line enters or leaves the I-cache */
-  struct data_hit_filter dc_hits; /* D-cache lines loads hit without the model (hart.h) */
-  struct mb_fetch_memo fetch_memo[MB_FETCH_MEMO];
+  /* The BTC: entry i holds the immediate branch, JAL or return at physical address pa as key
+   * BTC_KEY(pa, counter) (MB_INVALID: empty), counter a 2-bit saturating counter (>= 2
+   * predicts taken; 3 for jumps), and the target it predicts (returns). */
+  struct btc_filter btc;
+  /* The instruction fetch: where sequential fetch continues after the last block, the
+   * I-cache's generation (bumped whenever a line enters or leaves it) and the blocks whose
+   * lines were all present at a generation (mb_fetch_block). */
+  struct fetch_filter fetch;
+  struct data_hit_filter dc_hits; /* what the loop needs of the D-cache */
+  uint64_t no_line;               /* dc_hits.tag of a multi-way D-cache: never a line */
 };
 
 static struct mb_model *model(struct hart *h) { return h->model; }
 static const struct profile *prof(const struct hart *h) { return h->machine->profile; }
+
+static void btc_clear(struct mb_model *m) {
+  for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc.key[i] = MB_INVALID;
+}
 
 static void mb_model_reset(struct hart *h) {
   const struct profile *p = prof(h);
@@ -354,47 +351,48 @@ static void mb_model_reset(struct hart *h) {
   cache_model_init(&m->ic, p->options[OPT_IC_SIZE], p->options[OPT_IC_LINE], (unsigned)p->options[OPT_IC_WAYS]);
   cache_model_init(&m->dc, p->options[OPT_DC_SIZE], p->options[OPT_DC_LINE], (unsigned)p->options[OPT_DC_WAYS]);
   m->btc_entries = stages(p) == 3 ? 0 : (unsigned)p->options[OPT_BTC]; /* no BTC on 3 stages */
-  for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
-  m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
-  /* A one-way D-cache's read hits change nothing: the dispatch loop may count them itself. */
+  btc_clear(m);
+  m->btc.mask = m->btc_entries ? m->btc_entries - 1 : 0;
+  model_events_init(h, &m->btc.taken_events, EV_BIT(EV_BR_TAKEN) | EV_BIT(EV_BTC_HITS));
+  model_events_init(h, &m->btc.not_taken_events, EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS));
+  model_events_init(h, &m->btc.jump_events, EV_BIT(EV_BTC_HITS));
+  model_stall_init(h, &m->btc.mispredict, EV_BIT(EV_BTC_MISPREDICTS), 0, mispredict_penalty(p));
+  h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
+  m->fetch.next_pa = MB_INVALID;
+  model_events_init(h, &m->fetch.events, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS));
+  /* The memo holds only blocks of a one-way cache (a hit changes no LRU state). */
+  h->fetch_hits_offered = m->ic.sets && m->ic.ways == 1 ? &m->fetch : NULL;
+  /* A one-way D-cache's hits change nothing, nor does a write-through store: the dispatch
+   * loop counts them itself, reading the model's tags. */
+  m->no_line = MB_INVALID;
   m->dc_hits.line_shift = m->dc.line_shift;
-  m->dc_hits.events = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);
-  /* Write-through: a store hit is its events and the memory write's latency (mb_data_access). */
+  bool direct = m->dc.ways == 1 && m->dc.sets_pow2; /* set = line & set_mask */
+  m->dc_hits.tag = direct ? m->dc.tag : &m->no_line;
+  m->dc_hits.set_mask = direct ? m->dc.set_mask : 0;
+  model_events_init(h, &m->dc_hits.events, EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS));
+  m->dc_hits.read_fill = direct && !p->options[OPT_DC_WRITEBACK]; /* no dirty victims */
+  model_events_init(h, &m->dc_hits.miss_events, EV_BIT(EV_DC_READ_REQUESTS));
+  model_stall_init(h, &m->dc_hits.fill, EV_BIT(EV_DC_MEM_READS), mem_stall_event(p), (uint32_t)p->options[OPT_DC_MISS]);
+  m->dc_hits.fill_latency_event = EV_DC_MEM_READS;
   m->dc_hits.stores = !p->options[OPT_DC_WRITEBACK];
-  m->dc_hits.store_events = EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_WRITE_HITS) | EV_BIT(EV_DC_MEM_WRITES);
+  model_events_init(h, &m->dc_hits.store_events, EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES));
+  m->dc_hits.store_hit = &h->hpm.acc[EV_DC_WRITE_HITS];
   m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
-  m->dc_hits.store_latency = p->options[OPT_DC_WRITE];
-  for (unsigned i = 0; i < DATA_HIT_LINES; i++) m->dc_hits.line[i] = MB_INVALID;
-  h->data_hits = m->dc.sets && m->dc.ways == 1 ? &m->dc_hits : NULL;
-}
-
-/* `cycles` (>= 1) stall cycles raising `stall` in each and `first` in the first one. Without
- * combo slots that is a few adds (hart_add_timing's loop over runs cost 5% of the host's
- * instructions on callchase32, mostly for branch refills). */
-static void add_stall(struct hart *h, uint64_t first, uint64_t stall, uint64_t cycles) {
-  if (!h->hpm.num_combos) {
-    h->budget -= (int64_t)cycles;
-    hart_add_events(h, stall | EV_BIT(EV_CYCLES), (uint32_t)cycles);
-    hart_add_events(h, first & ~(stall | EV_BIT(EV_CYCLES)), 1);
-    return;
-  }
-  struct insn_timing t = {.n = 0};
-  timing_add(&t, first | stall, 1);
-  timing_add(&t, stall, (uint32_t)cycles - 1);
-  hart_add_timing(h, &t);
+  m->dc_hits.store_latency = (uint32_t)p->options[OPT_DC_WRITE];
+  h->data_hits_offered = m->dc.sets ? &m->dc_hits : NULL;
 }
 
 /* A D-cache line written back to memory (a dirty victim, CBO, FENCE.I). */
 static void dc_write_back(struct hart *h) {
   uint64_t lat = prof(h)->options[OPT_DC_WRITE];
-  add_stall(h, EV_BIT(EV_DC_MEM_WRITES), mem_stall_event(prof(h)), lat);
+  hart_add_stall(h, EV_BIT(EV_DC_MEM_WRITES), mem_stall_event(prof(h)), lat);
   hart_report_latency(h, EV_DC_MEM_WRITES, lat);
 }
 
 /* A D-cache line read from memory. */
 static void dc_line_fill(struct hart *h) {
   uint64_t lat = prof(h)->options[OPT_DC_MISS];
-  add_stall(h, EV_BIT(EV_DC_MEM_READS), mem_stall_event(prof(h)), lat);
+  hart_add_stall(h, EV_BIT(EV_DC_MEM_READS), mem_stall_event(prof(h)), lat);
   hart_report_latency(h, EV_DC_MEM_READS, lat);
 }
 
@@ -404,7 +402,7 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
   if (device) { /* uncached: the peripheral AXI interface (M_AXI_DP) */
     enum event_id ev = store ? EV_AXI_WRITES : EV_AXI_READS;
     uint64_t lat = p->options[store ? OPT_AXI_WRITE : OPT_AXI_READ];
-    add_stall(h, EV_BIT(ev), mem_stall_event(p), lat);
+    hart_add_stall(h, EV_BIT(ev), mem_stall_event(p), lat);
     hart_report_latency(h, ev, lat);
     return;
   }
@@ -417,12 +415,9 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
     hart_add_events(h, EV_BIT(EV_DC_READ_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_READ_HITS) : 0), 1);
     if (slot < 0) {
       cache_model_fill(c, line, &victim_dirty);
-      m->dc_hits.gen++;
       if (victim_dirty) dc_write_back(h);
       dc_line_fill(h);
     }
-    unsigned i = (unsigned)line & (DATA_HIT_LINES - 1); /* the line's next load hits, until */
-    m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen; /* the cache changes */
     return;
   }
   hart_add_events(h, EV_BIT(EV_DC_WRITE_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_WRITE_HITS) : 0), 1);
@@ -431,17 +426,12 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
      * a miss does not allocate. */
     hart_add_events(h, EV_BIT(EV_DC_MEM_WRITES), 1);
     hart_report_latency(h, EV_DC_MEM_WRITES, p->options[OPT_DC_WRITE]);
-    if (slot >= 0) { /* the line is present: the next access to it hits, until the cache changes */
-      unsigned i = (unsigned)line & (DATA_HIT_LINES - 1);
-      m->dc_hits.line[i] = line, m->dc_hits.line_gen[i] = m->dc_hits.gen;
-    }
     return;
   }
   /* Write-back: a miss allocates; a word store only updates the cache, a byte or halfword
    * store first reads the line (UG1629 "Data Cache Operation"). */
   if (slot < 0) {
     slot = (int)cache_model_fill(c, line, &victim_dirty);
-    m->dc_hits.gen++;
     if (victim_dirty) dc_write_back(h);
     if (size < 4) dc_line_fill(h);
   }
@@ -455,7 +445,7 @@ static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
   if (slot < 0) return;
   if (kind != CBO_INVAL && c->dirty[slot]) dc_write_back(h);
   c->dirty[slot] = 0;
-  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID, model(h)->dc_hits.gen++;
+  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID;
 }
 
 /* FENCE.I invalidates the instruction cache and the BTC, and flushes (write-back) or
@@ -466,38 +456,28 @@ static void mb_fence_i(struct hart *h) {
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
   cache_model_invalidate_all(&m->ic);
-  m->ic_gen++;
-  m->dc_hits.gen++;
-  for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc[i].pa = MB_INVALID;
-  m->next_fetch_pa = m->last_fetch_word = MB_INVALID;
+  m->fetch.gen++;
+  btc_clear(m);
+  m->fetch.next_pa = MB_INVALID;
 }
 
 /* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
  * already has excepted; each line's first word looks up the cache, the rest of it hit.
  *
  * Hot blocks skip the lookups: with one way (the default), a hit changes no state (no LRU),
- * so a block whose lines were all present when the I-cache had generation ic_gen (bumped by
- * every fill and invalidation) still has them all while ic_gen is the same, and its fetch is
- * only hits: the memo holds such blocks (intmix32 on mbv-5: mb_fetch_block and
- * cache_model_find took 23% of the host's instructions). */
+ * so a block whose lines were all present at I-cache generation fetch.gen (bumped by every
+ * fill and invalidation) still has them all while the generation is the same, and its fetch
+ * is only hits: the memo (hart/model_hits.h) holds such blocks, and the timed dispatch loop
+ * counts their fetch itself (hart_fetch_block; intmix32 on mbv-5: mb_fetch_block and
+ * cache_model_find took 23% of the host's instructions, then the call per block 12%). */
 /* Not inlined: the lookups' registers would be saved and restored on every call, the memo
  * path's too (17 of its ~50 host instructions on callchase32). */
 __attribute__((noinline)) static void fetch_lines(struct hart *h, const struct block *blk);
 
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
-  struct mb_model *m = model(h);
-  uint64_t start = blk->paddr;
-  const struct mb_fetch_memo *memo = &m->fetch_memo[(start >> 1) & (MB_FETCH_MEMO - 1)];
-  if (memo->blk != blk || memo->start != start || memo->gen != m->ic_gen) {
-    fetch_lines(h, blk);
-    return;
-  }
-  /* Every line present: all hits (the memo only holds blocks of a one-way cache). */
-  uint64_t end = memo->end, w = start & ~3ull, wlast = (end - 1) & ~3ull;
-  if (start == m->next_fetch_pa && w == m->last_fetch_word) w += 4;
-  m->next_fetch_pa = end;
-  m->last_fetch_word = wlast;
-  if (w <= wlast) hart_add_events(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS), (uint32_t)((wlast - w) / 4 + 1));
+  /* Without h->fetch_hits (RVPMU_NO_MODEL_HITS=1) every block looks its lines up: the
+   * reference the memo is compared with (tests/cli/model_hits.sh). */
+  if (!h->fetch_hits || !fetch_memo_hit(h->fetch_hits, blk)) fetch_lines(h, blk);
 }
 
 /* The fetch of a block not in the memo: each line's first word looks up the cache. */
@@ -510,24 +490,25 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
   if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return; /* not cacheable */
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
-  if (start == m->next_fetch_pa && w == m->last_fetch_word) w += 4;
-  m->next_fetch_pa = end;
-  m->last_fetch_word = wlast;
+  uint32_t words = (uint32_t)((wlast - w) / 4 + 1);
+  /* The block before ended in this block's first word (at start, 2 mod 4): fetched already. */
+  if (start == m->fetch.next_pa && (start & 2)) w += 4;
+  m->fetch.next_pa = end;
   uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
   bool all_hit = true;
   while (w <= wlast) {
     uint64_t line = w >> c->line_shift, line_end = (line + 1) << c->line_shift;
-    uint64_t words = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
+    uint64_t n = ((wlast < line_end ? wlast + 4 : line_end) - w) / 4;
     if (cache_model_find(c, line) < 0) {
       bool dirty;
       cache_model_fill(c, line, &dirty);
-      m->ic_gen++;
+      m->fetch.gen++;
       all_hit = false;
-      add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
+      hart_add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
-      words--;
+      n--;
     }
-    hits += words;
+    hits += n;
     w = line_end;
   }
   /* The hits of all lines at once: each request and its hit share a cycle, which the model
@@ -536,8 +517,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   /* A block that had to fill lines is remembered once it runs with all of them present. The
    * sequential word skipped above is in the cache too (it was fetched just before). (A
    * stepped instruction's scratch block at the same address always holds the same range.) */
-  if (c->ways == 1 && all_hit)
-    m->fetch_memo[(start >> 1) & (MB_FETCH_MEMO - 1)] = (struct mb_fetch_memo){blk, start, end, m->ic_gen};
+  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, m->fetch.gen, (uint32_t)(end - start), words};
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */
@@ -546,13 +526,18 @@ static void transfer_cost(struct hart *h, uint64_t events, unsigned penalty) {
     if (events) hart_add_events(h, events, 1);
     return;
   }
-  add_stall(h, events, 0, penalty);
+  hart_add_stall(h, events, 0, penalty);
 }
 
-static struct mb_btc_entry *btc_slot(struct mb_model *m, uint64_t pa) {
-  return &m->btc[(pa >> 1) & (m->btc_entries - 1)];
+/* The BTC entry of physical address pa: its index; *hit when it holds pa. */
+static unsigned btc_index(const struct mb_model *m, uint64_t pa, bool *hit) {
+  unsigned i = (unsigned)(pa >> 1 & m->btc.mask);
+  *hit = m->btc.key[i] != MB_INVALID && m->btc.key[i] >> 2 == pa;
+  return i;
 }
 
+/* (The dispatch loop counts a hit whose saturated counter predicted right itself:
+ * hart_branch_outcome.) */
 static void mb_branch(struct hart *h, const struct insn *in, uint64_t pa, bool taken) {
   const struct profile *p = prof(h);
   struct mb_model *m = model(h);
@@ -560,27 +545,30 @@ static void mb_branch(struct hart *h, const struct insn *in, uint64_t pa, bool t
   uint64_t ev = EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN);
   unsigned penalty = taken ? taken_penalty(p) : 0;
   if (m->btc_entries) {
-    struct mb_btc_entry *e = btc_slot(m, pa);
-    if (e->pa == pa) {
-      bool predicted = e->counter >= 2;
+    bool hit;
+    unsigned i = btc_index(m, pa, &hit);
+    if (hit) {
+      unsigned counter = (unsigned)(m->btc.key[i] & 3);
+      bool predicted = counter >= 2;
       ev |= EV_BIT(EV_BTC_HITS);
       penalty = 0;
       if (predicted != taken) {
         ev |= EV_BIT(EV_BTC_MISPREDICTS);
         penalty = mispredict_penalty(p);
       }
-      if (taken && e->counter < 3) e->counter++;
-      if (!taken && e->counter > 0) e->counter--;
+      if (taken && counter < 3) counter++;
+      if (!taken && counter > 0) counter--;
+      m->btc.key[i] = BTC_KEY(pa, counter);
     } else { /* saved the first time it is encountered, predicting what it did */
-      e->pa = pa;
-      e->target = 0;
-      e->counter = taken ? 2 : 1;
+      m->btc.key[i] = BTC_KEY(pa, taken ? 2u : 1u);
+      m->btc.target[i] = 0;
     }
   }
   transfer_cost(h, ev, penalty);
 }
 
-/* JAL and returns (JALR x0, 0(ra) or 0(t0)) use the BTC; other JALRs always refill. */
+/* JAL and returns (JALR x0, 0(ra) or 0(t0)) use the BTC; other JALRs always refill. (The
+ * dispatch loop counts a hit with the same target itself: hart_jump_predicted.) */
 static void mb_jump(struct hart *h, const struct insn *in, uint64_t pa, uint64_t target) {
   const struct profile *p = prof(h);
   struct mb_model *m = model(h);
@@ -589,14 +577,14 @@ static void mb_jump(struct hart *h, const struct insn *in, uint64_t pa, uint64_t
     transfer_cost(h, 0, taken_penalty(p));
     return;
   }
-  struct mb_btc_entry *e = btc_slot(m, pa);
-  if (e->pa != pa) {
-    e->pa = pa;
-    e->target = target;
-    e->counter = 3;
+  bool hit;
+  unsigned i = btc_index(m, pa, &hit);
+  if (!hit) {
+    m->btc.key[i] = BTC_KEY(pa, 3u);
+    m->btc.target[i] = target;
     transfer_cost(h, 0, taken_penalty(p));
-  } else if (e->target != target) { /* a return to somewhere else than last time */
-    e->target = target;
+  } else if (m->btc.target[i] != target) { /* a return to somewhere else than last time */
+    m->btc.target[i] = target;
     transfer_cost(h, EV_BIT(EV_BTC_HITS) | EV_BIT(EV_BTC_MISPREDICTS), mispredict_penalty(p));
   } else {
     transfer_cost(h, EV_BIT(EV_BTC_HITS), 0);

@@ -132,7 +132,8 @@ struct profile {
    * has none. They run while the hart's switches say so (hart_update_models: always, or on
    * demand, see *_model_events below); the hot path tests one flag per hook and never calls
    * them otherwise. Each adds its cycles and events with hart_add_timing / hart_add_events
-   * where it happens. */
+   * where it happens. A model may describe its outcomes that change none of its state to the
+   * timed dispatch loop, which then counts them without the call (hart/model_hits.h). */
   unsigned model_bytes;              /* per-hart state (hart.model), zeroed at reset */
   void (*model_reset)(struct hart *h); /* after the state is zeroed at hart reset */
   /* Block `blk` starts executing (instruction fetch: the instruction cache). */
@@ -141,8 +142,9 @@ struct profile {
    * pa without translation) completed; device: not RAM. AMOs make a read and a write. Device
    * accesses always reach it (they take the slow path); RAM accesses only with
    * data_access_ram, which makes every load and store take the slow path (hart.tlb_load/
-   * tlb_store never hit) while the model runs, so none is missed. Misaligned accesses that a
-   * core splits in hardware do not reach it. */
+   * tlb_store never hit) while the model runs, so none is missed: the timed dispatch loop
+   * then counts what the model's hart.data_hits describes (hart/model_hits.h) and calls it
+   * for the rest. Misaligned accesses that a core splits in hardware do not reach it. */
   void (*data_access)(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store, bool device);
   bool data_access_ram;
   /* A conditional branch at pc retired, taken or not; replaces taken_branch when set. */

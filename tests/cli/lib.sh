@@ -103,6 +103,30 @@ rv() {
   OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
 }
 
+# same_with_env NAME VAR=VALUE ARGS...: rvpmu ARGS gives the same stderr (the counts and the stop
+# message) and exit status with the environment variable set as without it (a fast path against
+# the reference it can be switched back to).
+same_with_env() {
+  local name=$1 env=$2 first first_st
+  shift 2
+  rv "$@"
+  first=$(cat "$TMP/err") first_st=$st
+  env "$env" timeout -k 2 "${RV_TIMEOUT:-20}" "$RVPMU" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+  st=$?
+  if [ -n "$first" ] && [ "$first" = "$(cat "$TMP/err")" ] && [ "$first_st" = "$st" ]; then
+    ok "$name"
+  else
+    not_ok "$name" "status $first_st / $st (with $env)" "$(diff <(echo "$first") "$TMP/err" | head -20)"
+  fi
+}
+
+# core_events CORE: every event rvpmu list shows for CORE except FP (the test programs have
+# none), MicroBlaze V's latency pairs and the ones that cannot occur.
+core_events() {
+  "$RVPMU" list --core "$1" 2>/dev/null | awk 'NR > 2 && NF > 1 { print $1 }' |
+    grep -Ev '^(FP_|LAT_|APU_|PIPE_STALL$|CUSTOM$)' | paste -sd, -
+}
+
 # Detail lines describing the last rv call, for not_ok.
 last_run() {
   printf 'status %s\nstdout: %s\nstderr: %s' "$st" "$(head -c 600 "$TMP/out")" "$(head -c 600 "$TMP/err")"

@@ -24,13 +24,6 @@ CONFIGS=(
   "microblaze-v,pipeline=8,icache_ways=2,dcache_ways=2,dcache_policy=wb"
 )
 
-# Every event rvpmu list shows for the core, except FP (no FP here), MicroBlaze V's latency
-# pairs and the ones that cannot occur.
-core_events() {
-  "$RVPMU" list --core "$1" 2>/dev/null | awk 'NR > 2 && NF > 1 { print $1 }' |
-    grep -Ev '^(FP_|LAT_|APU_|PIPE_STALL$|CUSTOM$)' | paste -sd, -
-}
-
 ELF=$TMP/callchase32.elf
 # shellcheck disable=SC2086 # flag lists
 if ! $GUEST_CC $GUEST_CFLAGS -march=rv32imc -mabi=ilp32 -Ibench -o "$ELF" $GUEST_LIB bench/callchase.c -lgcc \
@@ -41,25 +34,10 @@ fi
 
 build_guest link_hazards rv32 link_hazards.S || exit 0
 
-# compare NAME ARGS...: rvpmu ARGS with compiled link costs and without give the same stderr
-# (the counts and the stop message) and exit status.
-compare() {
-  local name=$1 compiled compiled_st
-  shift
-  rv "$@"
-  compiled=$(cat "$TMP/err") compiled_st=$st
-  RVPMU_NO_LINK_COSTS=1 rv "$@"
-  if [ -n "$compiled" ] && [ "$compiled" = "$(cat "$TMP/err")" ] && [ "$compiled_st" = "$st" ]; then
-    ok "$name"
-  else
-    not_ok "$name" "status $compiled_st / $st" "$(diff <(echo "$compiled") "$TMP/err" | head -20)"
-  fi
-}
-
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
-  compare "link costs = long way: callchase32 on $core" \
+  same_with_env "link costs = long way: callchase32 on $core" RVPMU_NO_LINK_COSTS=1 \
     stat -x , --core "$core" --platform virt -e "$events" --max-insns 1500000 -- "$ELF"
-  compare "link costs = long way: link_hazards on $core" \
+  same_with_env "link costs = long way: link_hazards on $core" RVPMU_NO_LINK_COSTS=1 \
     stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/link_hazards.elf"
 done

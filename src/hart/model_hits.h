@@ -1,0 +1,262 @@
+/* The dynamic timing models' common outcomes, which the timed dispatch loop
+ * (isa/exec_template.h) counts inline instead of calling the model: a data-cache access that
+ * changes no cache state or only a tag, a branch or jump found in the branch target cache,
+ * the fetch of a block whose instruction-cache lines are all present. Each model (MicroBlaze
+ * V's, profiles/microblaze_v.c) keeps the state these read in the structures below and offers
+ * them from its model_reset (hart.data_hits_offered, btc_hits_offered, fetch_hits_offered);
+ * the hart uses them while no combo slot is in use (hart_update_models), and anything else
+ * calls the model as before. With the pointers NULL (other profiles, combos,
+ * RVPMU_NO_MODEL_HITS=1) nothing changes. The counts are those of the model's own path
+ * exactly: the fast paths only take outcomes the model would add as a fixed set of events, and
+ * tests/cli/model_hits.sh compares both.
+ *
+ * Figures (MicroBlaze V, every event counted, callgrind host instructions per guest
+ * instruction over the first 1e7 of make bench's intmix32 / callchase32) are in
+ * docs/performance.md. */
+#ifndef RVPMU_HART_MODEL_HITS_H
+#define RVPMU_HART_MODEL_HITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hart/hart.h"
+#include "isa/block.h"
+
+/* The inline paths run only while no combo slot is in use (hart_update_models), so they add
+ * plain events: a test per add for combos cost 3 of callchase32's 74 host instructions per
+ * guest instruction. */
+
+/* A fixed set of one or two events that a fast path adds: their accumulators are found once
+ * (model_events_init), not by a loop over the mask's bits at every add (hart_add_events: 19
+ * host instructions per add, 17% of intmix32's on MicroBlaze V, for 4 adds per block). Two
+ * are enough for every outcome (a third would cost every add two instructions). */
+struct model_events {
+  uint64_t *acc[2];      /* &hpm.acc[each event], an unused one &sink */
+  uint64_t sink;
+};
+
+/* Sets e to the events of mask (one or two) of hart h. */
+void model_events_init(struct hart *h, struct model_events *e, uint64_t mask);
+
+/* Adds n occurrences of e's events, as hart_add_events without combos. */
+static inline void model_events_add(struct model_events *e, uint32_t n) {
+  *e->acc[0] += n;
+  *e->acc[1] += n;
+}
+
+/* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
+ * `stall` (none: &first.sink) in each and `first`'s events in the first one, as
+ * hart_add_stall does without combos (a call whose loops over the event masks cost 37 host
+ * instructions). */
+struct model_stall {
+  struct model_events first; /* without the stall event and cycles */
+  uint64_t *stall;
+  uint32_t cycles;
+};
+
+/* Sets s (of hart h) to `cycles` cycles of stall_mask (0 or one event), first_mask in the first. */
+void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles);
+
+static inline void model_stall_add(struct hart *h, struct model_stall *s) {
+  h->budget -= s->cycles;
+  h->hpm.acc[EV_CYCLES] += s->cycles;
+  *s->stall += s->cycles;
+  model_events_add(&s->first, 1);
+}
+
+/* ---- Data cache (hart_load_hit, hart_store_hit) ----
+ * An aligned RAM access whose page the model's TLB holds (hart.tlb_load_model /
+ * tlb_store_model) is done here, without hart_load_slow / hart_store_slow:
+ * - `tag` is the model's own tag array when the cache has one way (a hit changes nothing: no
+ *   LRU), indexed by line & set_mask; with more ways it is a single entry that never matches.
+ *   A load whose line it holds raises `events` and nothing else. With `read_fill` (one way,
+ *   write-through: no victim is ever dirty) a load miss fills the line here: `miss_events`,
+ *   the stall cycles `fill`, and a latency of fill.cycles for `fill_latency_event`. Any
+ *   other load calls the model
+ *   (hart_data_model).
+ * - With `stores` (write-through: a store changes no cache state, a miss does not allocate),
+ *   a store raises `store_events`, and `store_hit` if it hits, and reports `store_latency`
+ *   for `store_latency_event`; without it every store calls the model.
+ * The slow path and a model call for every miss and store were a quarter of the host's
+ * instructions on callchase32 (28% of its loads miss the 8 KiB cache); a miss through the
+ * model alone still cost 188 host instructions. */
+struct data_hit_filter {
+  unsigned line_shift;
+  uint64_t set_mask;
+  uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
+  struct model_events events;
+  bool read_fill;
+  struct model_events miss_events;
+  struct model_stall fill;
+  unsigned fill_latency_event; /* enum event_id */
+  bool stores;
+  struct model_events store_events;
+  uint64_t *store_hit;   /* &hpm.acc[the hit event] */
+  unsigned store_latency_event;
+  uint32_t store_latency;
+};
+
+/* The data model (profile.data_access) of an aligned RAM access at va / pa. */
+void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store);
+
+/* Does a latency of `ev` need reporting (a latency pair counts it, or rvpmu record sums it)? */
+static inline bool model_latency_wanted(const struct hart *h, unsigned ev) {
+  return (h->hpm.latency_watch >> ev & 1) || h->prof;
+}
+
+/* The TLB entry of table t (NULL: none) for an aligned access of `size` bytes at va, or NULL. */
+static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint64_t va, unsigned size) {
+  if (!t || (va & (size - 1))) return NULL;
+  t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
+  return t->vpn == va >> PAGE_SHIFT ? t : NULL;
+}
+
+/* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
+ * model that h->data_hits describes: reads it into *out, counts a hit or a miss or calls the
+ * model, and returns true; false: take the slow path (another access, or no such model).
+ * Always inline, as the store below: out of line, GCC called memcpy for the store's value
+ * (72 host instructions per store on callchase32). */
+__attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out) {
+  struct data_hit_filter *f = h->data_hits;
+  const struct tlb_entry *e;
+  if (!f || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
+  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  uint64_t *tag = &f->tag[line & f->set_mask];
+  memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
+  if (*tag == line) {
+    model_events_add(&f->events, 1);
+  } else if (f->read_fill) {
+    *tag = line;
+    model_events_add(&f->miss_events, 1);
+    model_stall_add(h, &f->fill);
+    if (model_latency_wanted(h, f->fill_latency_event))
+      hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
+  } else {
+    hart_data_model(h, va, pa, size, false);
+  }
+  return true;
+}
+
+/* The same for an aligned store of `size` bytes from *in (the store TLB never holds pages
+ * with decoded code, whose writes bus_write watches). */
+__attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
+  struct data_hit_filter *f = h->data_hits;
+  const struct tlb_entry *e;
+  if (!f || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
+  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  memcpy((void *)(uintptr_t)(va + e->addend), in, size);
+  if (!f->stores) {
+    hart_data_model(h, va, pa, size, true);
+    return true;
+  }
+  model_events_add(&f->store_events, 1);
+  *f->store_hit += f->tag[line & f->set_mask] == line;
+  if (model_latency_wanted(h, f->store_latency_event))
+    hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
+  return true;
+}
+
+/* ---- Branch target cache (hart_branch_outcome, hart_jump_predicted) ----
+ * Entry (pa >> 1) & mask holds the branch or jump at physical address pa as key = pa << 2 |
+ * its 2-bit counter (~0: empty), and the target it predicts. A conditional branch found
+ * there (a hit) is counted here: it raises `taken_events` or `not_taken_events`; the counter
+ * predicts taken from 2 up and moves towards the outcome; a wrong prediction costs the stall
+ * `mispredict` too. A JAL or return (JALR x0, 0(x1 or x5)) whose entry has counter 3 and its target
+ * raises `jump_events`. Everything else (a miss, which makes the entry; a return to another
+ * target) calls the model. */
+#define BTC_FILTER_MAX 2048
+struct btc_filter {
+  uint64_t mask;         /* entries - 1 */
+  struct model_events taken_events, not_taken_events, jump_events;
+  struct model_stall mispredict;
+  uint64_t key[BTC_FILTER_MAX];
+  uint64_t target[BTC_FILTER_MAX];
+};
+
+#define BTC_KEY(pa, counter) ((pa) << 2 | (counter))
+
+/* The branch model (profile.branch) of conditional branch `in` of `blk`. */
+void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
+
+/* The conditional branch `in` of block `blk` retired taken or not (timed_branches): a BTC hit
+ * inline, else the model. The call per branch was 18% of the host's instructions on intmix32
+ * (MicroBlaze V), and on callchase32 30% of its branches are not predicted right. */
+__attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
+  struct btc_filter *b = h->btc_hits;
+  if (b) {
+    uint64_t pa = blk->paddr + in->pc_off, *key = &b->key[(pa >> 1) & b->mask];
+    if (*key >> 2 == pa) { /* (an empty entry, ~0, is no physical address) */
+      unsigned counter = (unsigned)(*key & 3);
+      if (taken && counter < 3) ++*key;
+      if (!taken && counter > 0) --*key;
+      model_events_add(taken ? &b->taken_events : &b->not_taken_events, 1);
+      if ((counter >= 2) != taken) model_stall_add(h, &b->mispredict);
+      return;
+    }
+  }
+  hart_branch_model(h, blk, in, taken);
+}
+
+/* Does jump `j`, the last instruction of h->last_block, reach `target` as the BTC predicted?
+ * Then its events are added and the jump model (hart_transfer_target) must not run. Only the
+ * timed dispatch loop's chained path asks, where nothing else runs between the jump and the
+ * next block (no slow check, no stepping), as on the long way. */
+static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uint64_t target) {
+  struct btc_filter *b = h->btc_hits;
+  if (!b || (j->op == OP_JALR && !(j->rd == REG_SINK && j->imm == 0 && (j->rs1 == 1 || j->rs1 == 5))))
+    return false;
+  uint64_t pa = h->last_block->paddr + j->pc_off;
+  unsigned i = (unsigned)(pa >> 1 & b->mask);
+  if (b->key[i] != BTC_KEY(pa, 3u) || b->target[i] != target) return false;
+  model_events_add(&b->jump_events, 1);
+  return true;
+}
+
+/* ---- Instruction fetch (hart_fetch_block) ----
+ * A memo of blocks whose fetch is hits only: while `gen` (which the model bumps whenever a
+ * line enters or leaves its one-way cache) is what it was when the block's lines were all
+ * present, fetching the block raises `events` once per 32-bit word it requests: its `words`,
+ * less the first when the block before ended in the middle of that word (the block starts
+ * at next_pa, 2 mod 4). Other blocks call the model (profile.fetch_block), which keeps
+ * next_pa and the memo. The call per block was 12% of the host's instructions on intmix32. */
+#define FETCH_MEMO_ENTRIES 1024
+struct fetch_memo {      /* 32 bytes: a power of two, so indexing is a shift */
+  const struct block *blk;
+  uint64_t start;        /* its physical address */
+  uint64_t gen;
+  uint32_t bytes;        /* its length: it ends at start + bytes */
+  uint32_t words;        /* 32-bit words from start's to the last byte's */
+};
+struct fetch_filter {
+  uint64_t gen;
+  uint64_t next_pa;      /* where sequential fetch continues after the last block (~0: none) */
+  struct model_events events;
+  struct fetch_memo memo[FETCH_MEMO_ENTRIES]; /* indexed by (start >> 1) */
+};
+
+static inline struct fetch_memo *fetch_memo_of(struct fetch_filter *f, uint64_t start) {
+  return &f->memo[(start >> 1) & (FETCH_MEMO_ENTRIES - 1)];
+}
+
+/* If blk is in f's memo at its generation: adds its fetch and returns true. */
+static inline bool fetch_memo_hit(struct fetch_filter *f, const struct block *blk) {
+  uint64_t start = blk->paddr;
+  const struct fetch_memo *m = fetch_memo_of(f, start);
+  if (m->blk != blk || m->start != start || m->gen != f->gen) return false;
+  uint32_t words = m->words - ((start & 2) && start == f->next_pa);
+  f->next_pa = start + m->bytes;
+  model_events_add(&f->events, words);
+  return true;
+}
+
+/* The fetch model (profile.fetch_block) of a block entry. */
+void hart_fetch_model(struct hart *h, const struct block *blk);
+
+/* Block `blk` starts executing (model_fetch). */
+static inline void hart_fetch_block(struct hart *h, const struct block *blk) {
+  struct fetch_filter *f = h->fetch_hits;
+  if (!f || !fetch_memo_hit(f, blk)) hart_fetch_model(h, blk);
+}
+
+#endif
