@@ -35,7 +35,16 @@ typedef __int128 sx2;
  * the ones hart_run takes while rvpmu record runs; here they compile to nothing. */
 #ifdef PROF
 #include "prof/prof.h"
-#define PROF_LOCALS unsigned prof_outcome = 0; /* how an untimed branch went: 1 taken, 2 not */
+#define PROF_LOCALS                                                                    \
+  unsigned prof_outcome = 0;    /* how an untimed branch went: 1 taken, 2 not */        \
+  uint64_t prof_transfer = 0;   /* pc of the transfer that ended the last block... */       \
+  struct prof_node *prof_transfer_node = NULL; /* ...and its calling context */
+#define PROF_TRANSFER_FROM(LAST) \
+  (prof_transfer = bpc + (LAST)->pc_off, prof_transfer_node = h->prof->cur)
+/* What reaching the target added (hart_transfer_target: an unaligned target's extra fetch,
+ * the jump model) is the transfer's, in the context it left (before a call or return moved
+ * it), as the link costs charge it (docs/profiling.md). */
+#define PROF_DYN_TRANSFER() (prof_dyn_in(h, prof_transfer, prof_transfer_node), prof_snap(h))
 #define PROF_OUTCOME(n) (prof_outcome = (n))
 #define PROF_BLOCK_END() (prof_block_end(h, blk, in, bpc, prof_outcome), prof_outcome = 0)
 #define PROF_SNAP() prof_snap(h)                               /* a hook that adds events... */
@@ -55,6 +64,8 @@ typedef __int128 sx2;
   } while (0)
 #else
 #define PROF_LOCALS
+#define PROF_TRANSFER_FROM(LAST) ((void)0)
+#define PROF_DYN_TRANSFER() ((void)0)
 #define PROF_OUTCOME(n) ((void)0)
 #define PROF_BLOCK_END() ((void)0)
 #define PROF_SNAP() ((void)0)
@@ -185,6 +196,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
+    PROF_TRANSFER_FROM(LAST);                                                              \
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
     if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
                c_->active_gen == h->hpm.active_gen)) {                                     \
@@ -252,6 +264,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
+    PROF_TRANSFER_FROM(LAST);                                                              \
     PLAIN_ACCOUNT();                                                                       \
     PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
@@ -395,6 +408,7 @@ enter_block:
   if (unlikely(transferred | unaligned)) {
     hart_transfer_target(h, blk, bpc, unaligned, transferred);
     transferred = unaligned = false;
+    PROF_DYN_TRANSFER();
   }
   /* Something is due before the block's end (budget < its cycles): step one instruction. */
   if (unlikely((int64_t)blk->horizon_cycles > h->budget)) {

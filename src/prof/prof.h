@@ -226,4 +226,14 @@ static inline void prof_dyn(struct hart *h, uint64_t pc) {
   if (__builtin_expect(diff != 0, 0)) prof_charge(h, pc, h->priv);
 }
 
+/* prof_dyn in calling context `node` (NULL: the current one): a transfer's cost that becomes
+ * known only at its target, after the call or return moved the context. */
+static inline void prof_dyn_in(struct hart *h, uint64_t pc, struct prof_node *node) {
+  struct prof_hart *p = h->prof;
+  struct prof_node *cur = p->cur;
+  if (node) p->cur = node;
+  prof_dyn(h, pc);
+  p->cur = cur;
+}
+
 #endif

@@ -120,11 +120,34 @@ same_with_env() {
   fi
 }
 
+# same_profile_with_env NAME VAR=VALUE ARGS...: `rvpmu record ARGS` attributes every count to
+# the same instruction (report --sort address) with the environment variable set as without it.
+same_profile_with_env() {
+  local name=$1 env=$2 r
+  shift 2
+  for r in 1 2; do
+    if [ $r = 1 ]; then rv record -o "$TMP/same$r.data" "$@"
+    else env "$env" timeout -k 2 "${RV_TIMEOUT:-20}" "$RVPMU" record -o "$TMP/same$r.data" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; fi
+    "$RVPMU" report -i "$TMP/same$r.data" --sort address -x , >"$TMP/same$r.csv" 2>&1 || echo "report failed" >>"$TMP/same$r.csv"
+  done
+  if [ -s "$TMP/same1.csv" ] && diff -q "$TMP/same1.csv" "$TMP/same2.csv" >/dev/null; then
+    ok "$name"
+  else
+    not_ok "$name" "$(diff "$TMP/same1.csv" "$TMP/same2.csv" | head -12)"
+  fi
+}
+
 # core_events CORE: every event rvpmu list shows for CORE except FP (the test programs have
 # none), MicroBlaze V's latency pairs and the ones that cannot occur.
 core_events() {
   "$RVPMU" list --core "$1" 2>/dev/null | awk 'NR > 2 && NF > 1 { print $1 }' |
     grep -Ev '^(FP_|LAT_|APU_|PIPE_STALL$|CUSTOM$)' | paste -sd, -
+}
+
+# record_events CORE: at most 16 events for rvpmu record: cycles, instructions and the last 14
+# of core_events (the dynamic ones: stalls, caches, predictors; the static classes come first).
+record_events() {
+  { echo cycles; echo instructions; core_events "$1" | tr , '\n' | tail -n 14; } | paste -sd, -
 }
 
 # Detail lines describing the last rv call, for not_ok.

@@ -42,6 +42,9 @@ for core in "${CONFIGS[@]}"; do
   done
   same_with_env "model hits = model: link_hazards on $core" RVPMU_NO_MODEL_HITS=1 \
     stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/link_hazards.elf"
+  # ... and charge every count to the same instruction (record_events: 16 at most).
+  same_profile_with_env "model hits = model, per instruction: callchase32 on $core" RVPMU_NO_MODEL_HITS=1 \
+    --core "$core" --platform virt -e "$(record_events "$core")" --max-insns 1000000 -- "$TMP/callchase32.elf"
 done
 
 # The guest tests' exact counts with the models alone (tests/microblaze/run.sh: ok/not ok lines).
