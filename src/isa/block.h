@@ -82,6 +82,12 @@ struct link_cost {
   /* Times the timed loop followed it whole (outcome and entry) without adding the adds yet:
    * they are added per link, times this, when something may read them (block_settle_costs). */
   uint64_t pending;
+  /* The next block's fetch folded into the entry part (MicroBlaze V's I-cache,
+   * hart/model_hits.h: hart_fetch_linked): fetch_words requests and hits are among the entry
+   * adds, right while the I-cache generation is fetch_gen (else the model fetches and the
+   * fold is taken back); fetch_end is where sequential fetch continues (0: no fold). */
+  uint64_t fetch_gen, fetch_end;
+  uint32_t fetch_words;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of

@@ -243,7 +243,7 @@ typedef __int128 sx2;
         h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
         h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
-        if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
+        if (unlikely(h->model_fetch)) hart_fetch_linked(h, c_, blk); /* model_hits.h */   \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -415,7 +415,7 @@ enter_block:
     blk = block_first_insn(h, blk);
     if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
-    if (h->model_fetch) hart_fetch_block(h, blk);
+    if (h->model_fetch) hart_fetch_linked(h, entry_cost, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
     h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
