@@ -232,7 +232,7 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 void hart_block_entry(struct hart *h, const struct block *blk);
 /* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
  * (the transfer did not come through a link, whose cost holds it), the jump model when
- * `jump` (timed_targets). */
+ * `jump` (timed_targets; blk may be NULL without `unaligned`). */
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump);
 
 /* This hart's clock now, including the static cycles of the instructions of the current block

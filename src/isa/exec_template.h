@@ -382,6 +382,15 @@ next_block:
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
 #endif
+  /* A jump whose target was not entered (the slow check is due, or the target's fetch
+   * faulted): the jump model sees it now, with the target the jump computed (bpc), before an
+   * interrupt or the end of hart_run could lose it. */
+  if (unlikely(transferred)) {
+    PROF_SNAP();
+    hart_transfer_target(h, NULL, bpc, false, true);
+    transferred = false;
+    PROF_DYN_TRANSFER();
+  }
   if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
   bpc = h->pc;
   PROF_SNAP(); /* a fetch fault's trap */
