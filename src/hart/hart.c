@@ -188,6 +188,7 @@ void hart_update_models(struct hart *h) {
   h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
   h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
   bool branches_were = h->timed_branches;
+  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits;
   h->timed_branches = h->model_branch && p->branch;
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
@@ -199,7 +200,9 @@ void hart_update_models(struct hart *h) {
   h->data_hits = inline_hits ? h->data_hits_offered : NULL;
   h->btc_hits = inline_hits ? h->btc_hits_offered : NULL;
   h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
-  if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
+  /* Link costs hold branch outcomes, and with the inline paths a predicted branch's events
+   * and the next block's fetch (hart/model_hits.h): new links. */
+  if (h->timed_branches != branches_were || h->btc_hits != btc_was || h->fetch_hits != fetch_was) {
     h->epoch++;
     h->fetch_tag = h->epoch << 2 | h->priv;
   }
