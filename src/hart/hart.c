@@ -47,6 +47,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
+  h->fetch_gen = 0, h->fetch_next_pa = ~0ull;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   /* RVPMU_NO_MODEL_HITS=1: every model outcome goes to the model (the reference that

@@ -126,6 +126,10 @@ struct hart {
   struct data_hit_filter *data_hits, *data_hits_offered;
   struct btc_filter *btc_hits, *btc_hits_offered;
   struct fetch_filter *fetch_hits, *fetch_hits_offered;
+  /* The instruction fetch model's generation (bumped whenever a line enters or leaves its
+   * cache; never ~0) and where sequential fetch continues (~0: none): here rather than behind
+   * fetch_hits, as the timed loop reads them at every block (hart_fetch_linked). */
+  uint64_t fetch_gen, fetch_next_pa;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or

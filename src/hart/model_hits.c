@@ -15,12 +15,12 @@ void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct
     return;
   }
   uint64_t start = blk->paddr;
-  bool sequential = (start & 2) && f->next_pa == start; /* its first word fetched already */
+  bool sequential = (start & 2) && h->fetch_next_pa == start; /* its first word fetched already */
   hart_fetch_block(h, blk);
   model_events_sub(&f->events, c->fetch_words);
   /* The lines all present (the model remembered the block at this generation): the fold holds
    * until one enters or leaves. (Link costs live in the block arena, writable.) */
   const struct fetch_memo *m = fetch_memo_of(f, start);
-  if (m->blk == blk && m->start == start && m->gen == f->gen && m->words - sequential == c->fetch_words)
-    ((struct link_cost *)c)->fetch_gen = f->gen;
+  if (m->blk == blk && m->start == start && m->gen == h->fetch_gen && m->words - sequential == c->fetch_words)
+    ((struct link_cost *)c)->fetch_gen = h->fetch_gen;
 }

@@ -252,9 +252,7 @@ struct fetch_memo {      /* 32 bytes: a power of two, so indexing is a shift */
   uint32_t words;        /* 32-bit words from start's to the last byte's */
 };
 struct link_cost;
-struct fetch_filter {
-  uint64_t gen;
-  uint64_t next_pa;      /* where sequential fetch continues after the last block (~0: none) */
+struct fetch_filter {    /* (the generation and next_pa: hart.fetch_gen, fetch_next_pa) */
   struct model_events events;
   uint64_t events_mask;  /* those events (EV_BIT) */
   /* The fetch of block `to` entered from `from` (its fetch just before), when the model can
@@ -268,13 +266,13 @@ static inline struct fetch_memo *fetch_memo_of(struct fetch_filter *f, uint64_t 
   return &f->memo[(start >> 1) & (FETCH_MEMO_ENTRIES - 1)];
 }
 
-/* If blk is in f's memo at its generation: adds its fetch and returns true. */
-static inline bool fetch_memo_hit(struct fetch_filter *f, const struct block *blk) {
+/* If blk is in f's memo at the current generation: adds its fetch and returns true. */
+static inline bool fetch_memo_hit(struct hart *h, struct fetch_filter *f, const struct block *blk) {
   uint64_t start = blk->paddr;
   const struct fetch_memo *m = fetch_memo_of(f, start);
-  if (m->blk != blk || m->start != start || m->gen != f->gen) return false;
-  uint32_t words = m->words - ((start & 2) && start == f->next_pa);
-  f->next_pa = start + m->bytes;
+  if (m->blk != blk || m->start != start || m->gen != h->fetch_gen) return false;
+  uint32_t words = m->words - ((start & 2) && start == h->fetch_next_pa);
+  h->fetch_next_pa = start + m->bytes;
   model_events_add(&f->events, words);
   return true;
 }
@@ -285,7 +283,7 @@ void hart_fetch_model(struct hart *h, const struct block *blk);
 /* Block `blk` starts executing (model_fetch). */
 static inline void hart_fetch_block(struct hart *h, const struct block *blk) {
   struct fetch_filter *f = h->fetch_hits;
-  if (!f || !fetch_memo_hit(f, blk)) hart_fetch_model(h, blk);
+  if (!f || !fetch_memo_hit(h, f, blk)) hart_fetch_model(h, blk);
 }
 
 /* ---- Fetch folded into the link (hart_fetch_linked) ----
@@ -311,9 +309,8 @@ static inline bool hart_fetch_fold(struct hart *h, const struct block *from, con
 
 /* Block `blk` is entered whole through link cost c, whose entry adds are being added. */
 static inline void hart_fetch_linked(struct hart *h, const struct link_cost *c, const struct block *blk) {
-  struct fetch_filter *f = h->fetch_hits;
-  if (f && c->fetch_gen == f->gen) {
-    f->next_pa = c->fetch_end;
+  if (c->fetch_gen == h->fetch_gen) { /* (never without h->fetch_hits) */
+    h->fetch_next_pa = c->fetch_end;
     return;
   }
   hart_fetch_unfolded(h, c, blk);

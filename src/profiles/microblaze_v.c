@@ -363,7 +363,7 @@ static void mb_model_reset(struct hart *h) {
   m->btc.predicted[1] = EV_BIT(EV_BR_TAKEN) | EV_BIT(EV_BTC_HITS);
   m->btc.predicted[0] = EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS);
   h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
-  m->fetch.next_pa = MB_INVALID;
+  h->fetch_next_pa = MB_INVALID;
   m->fetch.events_mask = EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS);
   model_events_init(h, &m->fetch.events, m->fetch.events_mask);
   m->fetch.fold = fetch_fold;
@@ -463,9 +463,9 @@ static void mb_fence_i(struct hart *h) {
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
   cache_model_invalidate_all(&m->ic);
-  m->fetch.gen++;
+  h->fetch_gen++;
   btc_clear(m);
-  m->fetch.next_pa = MB_INVALID;
+  h->fetch_next_pa = MB_INVALID;
 }
 
 /* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
@@ -484,7 +484,7 @@ __attribute__((noinline)) static void fetch_lines(struct hart *h, const struct b
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
   /* Without h->fetch_hits (RVPMU_NO_MODEL_HITS=1) every block looks its lines up: the
    * reference the memo is compared with (tests/cli/model_hits.sh). */
-  if (!h->fetch_hits || !fetch_memo_hit(h->fetch_hits, blk)) fetch_lines(h, blk);
+  if (!h->fetch_hits || !fetch_memo_hit(h, h->fetch_hits, blk)) fetch_lines(h, blk);
 }
 
 /* The end of block blk's bytes, if they are cacheable (RAM), else 0. */
@@ -521,8 +521,8 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
   uint32_t words = fetch_words(start, end);
   /* The block before ended in this block's first word (at start, 2 mod 4): fetched already. */
-  if (start == m->fetch.next_pa && (start & 2)) w += 4;
-  m->fetch.next_pa = end;
+  if (start == h->fetch_next_pa && (start & 2)) w += 4;
+  h->fetch_next_pa = end;
   uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
   bool all_hit = true;
   while (w <= wlast) {
@@ -531,7 +531,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
     if (cache_model_find(c, line) < 0) {
       bool dirty;
       cache_model_fill(c, line, &dirty);
-      m->fetch.gen++;
+      h->fetch_gen++;
       all_hit = false;
       hart_add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
@@ -546,7 +546,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   /* A block that had to fill lines is remembered once it runs with all of them present. The
    * sequential word skipped above is in the cache too (it was fetched just before). (A
    * stepped instruction's scratch block at the same address always holds the same range.) */
-  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, m->fetch.gen, (uint32_t)(end - start), words};
+  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, h->fetch_gen, (uint32_t)(end - start), words};
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */
