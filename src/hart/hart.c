@@ -198,7 +198,8 @@ void hart_update_models(struct hart *h) {
    * (selectors of several events) every outcome goes to the model. Combos change only with
    * the selectors, whose writers call this. */
   bool inline_hits = !h->hpm.num_combos;
-  h->data_hits = inline_hits ? h->data_hits_offered : NULL;
+  /* (with the model's TLB only, which the inline data paths then need not test for) */
+  h->data_hits = inline_hits && h->tlb_load_model ? h->data_hits_offered : NULL;
   h->btc_hits = inline_hits ? h->btc_hits_offered : NULL;
   h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
   /* Link costs hold branch outcomes, and with the inline paths a predicted branch's events

@@ -113,9 +113,10 @@ static inline bool model_latency_wanted(const struct hart *h, unsigned ev) {
   return (h->hpm.latency_watch >> ev & 1) || h->prof;
 }
 
-/* The TLB entry of table t (NULL: none) for an aligned access of `size` bytes at va, or NULL. */
+/* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
+ * is set only with the model's tables, hart.tlb_load_model and tlb_store_model: no test.) */
 static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint64_t va, unsigned size) {
-  if (!t || (va & (size - 1))) return NULL;
+  if (va & (size - 1)) return NULL;
   t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
   return t->vpn == va >> PAGE_SHIFT ? t : NULL;
 }
@@ -175,13 +176,13 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
  * target) calls the model. */
 #define BTC_FILTER_MAX 2048
 struct btc_filter {
+  uint64_t key[BTC_FILTER_MAX]; /* first: an entry's address needs no offset */
   uint64_t mask;         /* entries - 1 */
   struct model_events taken_events, not_taken_events, jump_events;
   /* The events of a branch predicted right by a saturated entry, [taken]: the outcome part
    * of its links holds them (isa/block.c, link_outcome), hart_branch_outcome the rest. */
   uint64_t predicted[2];
   struct model_stall mispredict;
-  uint64_t key[BTC_FILTER_MAX];
   uint64_t target[BTC_FILTER_MAX];
 };
 
