@@ -147,6 +147,7 @@ typedef __int128 sx2;
           PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
           PROF_DYN(INSN_PC);                                                          \
+          CHAIN_ENTRY_STATE(false);                                                   \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
@@ -192,7 +193,7 @@ typedef __int128 sx2;
  * link's profile record (prof_link_of: computed once per link and context), or failing that
  * bracketed for the profiler (prof/prof.h); without a valid link, each comes separately the
  * long way. */
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -224,7 +225,7 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -260,7 +261,7 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #else
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -282,6 +283,24 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #endif
+
+/* What CHAIN_TO's long ways read (enter_block) is set on every path into them, here and
+ * where a handler leaves for next_block, so that none of it is live across DISPATCH: kept
+ * live (always false there), GCC gave it a register that every handler zeroed again before
+ * its dispatch, one host instruction per guest instruction. `transferred` persists through
+ * the slow check (linked_slow or link_miss with the budget spent, then next_block), as the
+ * jump model expects; a jump sets it (CHAIN_JUMP), other terminators clear it. */
+#define CHAIN_ENTRY_STATE(JUMPED) (transferred = (JUMPED), unaligned = false, entry_cost = NULL)
+#define CHAIN(LAST, IDX, TAG)           \
+  do {                                  \
+    CHAIN_ENTRY_STATE(false);           \
+    CHAIN_TO(LAST, IDX, TAG);           \
+  } while (0)
+#define CHAIN_JUMP(LAST, IDX, TAG)            \
+  do {                                        \
+    CHAIN_ENTRY_STATE(h->timed_targets);      \
+    CHAIN_TO(LAST, IDX, TAG);                 \
+  } while (0)
 
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
@@ -448,6 +467,7 @@ link_miss:
   goto enter_block;
 
 fault:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
@@ -455,6 +475,7 @@ fault:
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
@@ -468,8 +489,7 @@ L_JAL: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
-  CHAIN(in, 0, 1);
+  CHAIN_JUMP(in, 0, 1);
 }
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
@@ -479,10 +499,9 @@ L_JALR: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
   const struct block_link *l0_ = BLOCK_LINK(in);
-  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN(in, 0, 2);
-  CHAIN(in, 1, 4);
+  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
+  CHAIN_JUMP(in, 1, 4);
 }
 L_BEQ: BRANCH(R1 == R2);
 L_BNE: BRANCH(R1 != R2);
@@ -601,6 +620,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
