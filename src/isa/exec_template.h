@@ -199,8 +199,7 @@ typedef __int128 sx2;
     h->last_block = blk;                                                                   \
     PROF_TRANSFER_FROM(LAST);                                                              \
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
-    if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) {                            \
       prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
       if (likely(prof_link)) prof_link_outcome(h, prof_link); /* precomputed charges */    \
       else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
@@ -231,18 +230,15 @@ typedef __int128 sx2;
     h->last_block = blk;                                                                   \
     bpc = h->pc;                                                                           \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
       if (likely(c_->need <= h->budget &&                                                  \
                  (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
+        if (unlikely(!c_->pending++)) { /* all of it: block_settle_costs adds */            \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
         }                                                                                  \
-        h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
-        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
         if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
         in = blk->insns;                                                                   \
@@ -397,6 +393,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 
 next_block:
   SETTLE_COSTS();
+  if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
