@@ -148,10 +148,11 @@ void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
   h->mip = mip;
 }
 
-/* The timed loop defers the cycles of the links it follows (isa/block.h); devices and
- * models read the clock between settle points. */
+/* The dispatch loops defer the cycles of the links followed and blocks run (isa/block.h);
+ * devices and models read the clock between settle points. */
 uint64_t hart_clock_cycles(const struct hart *h) {
-  return h->hpm.acc[EV_CYCLES] + h->sleep_cycles + (h->num_pending_costs ? block_deferred_cycles(h) : 0);
+  uint64_t deferred = h->num_pending_costs | h->num_pending_blocks ? block_deferred_cycles(h) : 0;
+  return h->hpm.acc[EV_CYCLES] + h->sleep_cycles + deferred;
 }
 
 void hart_collect_overflow(struct hart *h) {

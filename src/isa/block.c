@@ -475,11 +475,13 @@ static void settle_cost(struct hart *h, struct link_cost *c) {
   c->pending = 0;
 }
 
-/* Adds the active events of the times block b ran uncounted (BLOCK_ACCOUNT's events part). */
+/* Adds what block b retired the times it ran uncounted (BLOCK_ACCOUNT). */
 static void settle_block(struct hart *h, struct block *b) {
   uint64_t times = b->pending;
   if (!times) return;
   struct hpm *hpm = &h->hpm;
+  hpm->acc[EV_INSNS] += b->retire_insns * times;
+  hpm->acc[EV_CYCLES] += b->retire_cycles * times;
   uint64_t m = b->ev_mask & hpm->active_mask;
   if (m & HPM_ACTIVE_COMBOS) {
     for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += b->events[hpm->active[i]] * times;
@@ -493,6 +495,8 @@ uint64_t block_deferred_cycles(const struct hart *h) {
   uint64_t n = 0;
   for (unsigned k = 0; k < h->num_pending_costs; k++)
     n += (uint64_t)(int64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
+  for (unsigned k = 0; k < h->num_pending_blocks; k++)
+    n += h->pending_blocks[k]->retire_cycles * h->pending_blocks[k]->pending;
   return n;
 }
 

@@ -33,8 +33,9 @@ struct block {
    * instructions of short blocks in fewer cache lines (inline, the counts cost the generic core ~6% on
    * intmix once EV_NUM_ACC grew to 85; the pointer is only followed when a counter is active). */
   uint16_t *events;
-  /* Times the plain loop ran it to its end without adding its events (its instructions and
-   * cycles are added at once): block_settle_costs adds them, as for link costs below. */
+  /* Times the plain loop ran it to its end without adding its counts (events, instructions
+   * and cycles; a block that raises no active event adds them at once): block_settle_costs
+   * adds them, as for link costs below. */
   uint64_t pending;
   _Alignas(16) struct insn insns[];
 };
@@ -123,8 +124,8 @@ struct insn_context;
  * counts the link (link_cost.pending) for its adds, instructions and cycles, listing it in
  * hart.pending_costs the first time (hart_clock_cycles adds the cycles still deferred:
  * block_deferred_cycles); the plain loop likewise counts a block run to its end
- * (block.pending, hart.pending_blocks) for its active events (none: nothing is counted, as in
- * rvpmu run). block_settle_costs adds them, times those counts, before anything reads an
+ * (block.pending, hart.pending_blocks) for its active events, instructions and cycles when it
+ * raises an active event (else it adds its instructions and cycles: rvpmu run, none active). block_settle_costs adds them, times those counts, before anything reads an
  * accumulator or changes or frees a link cost or block: the slow check and the loop's exit,
  * system instructions, faults and traps, flushes, recompiled links, reused step blocks.
  * Exact because the adds are linear. Figures (docs/performance.md, second pass), CPU time
@@ -132,7 +133,7 @@ struct insn_context;
  * 0.70 s, 43.3 -> 34.3; the generic core with make bench's events, callchase32 34.2 -> 29.6,
  * intmix32 21.0 -> 18.9 (QEMU-icount: 0.64 and 0.48 s on the same machine). */
 void block_settle_costs(struct hart *h);
-/* The cycles of the link costs followed and not yet settled. */
+/* The cycles of the link costs followed and blocks run, not yet settled. */
 uint64_t block_deferred_cycles(const struct hart *h);
 
 /* The static timing context of instruction i of b: the instructions before it in b. */
