@@ -515,7 +515,10 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   link->vpc = vpc;
   link->tag = h->fetch_tag;
   link->block = to;
-  if (!h->link_costs) return;
+  /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never
+   * followed, their costs would be compiled for nothing (2,400 host instructions each, most
+   * of them the entry correction of the rest of the block, at every stepped instruction). */
+  if (!h->link_costs || block_is_step(h, from)) return;
   struct link_cost *lc = BLOCK_LINK_COST(last, i);
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
