@@ -239,11 +239,13 @@ typedef __int128 sx2;
       if (likely(c_->need <= h->budget &&                                                  \
                  (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        if (unlikely(!c_->pending++)) { /* all of it: block_settle_costs adds */            \
-          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
-          h->pending_costs[h->num_pending_costs++] = c_;                                    \
-        }                                                                                  \
         h->budget -= c_->cycles_all;                                                       \
+        /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
+         * live across a call: it kept a register from bpc, which went to the stack). */    \
+        if (unlikely(!c_->pending++)) {                                                    \
+          h->pending_costs[h->num_pending_costs++] = c_;                                    \
+          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
+        }                                                                                  \
         if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
