@@ -469,7 +469,7 @@ static void settle_cost(struct hart *h, struct link_cost *c) {
   uint64_t times = c->pending;
   if (!times) return;
   h->hpm.acc[EV_INSNS] += c->insns * times;
-  h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c->cycles_all * times;
+  h->hpm.acc[EV_CYCLES] += (uint64_t)c->cycles_all * times;
   for (unsigned i = 0; i < c->n && i < LINK_COST_ADDS; i++)
     h->hpm.acc[c->idx[i]] += (uint64_t)(int64_t)c->count[i] * times;
   c->pending = 0;
@@ -494,7 +494,7 @@ static void settle_block(struct hart *h, struct block *b) {
 uint64_t block_deferred_cycles(const struct hart *h) {
   uint64_t n = 0;
   for (unsigned k = 0; k < h->num_pending_costs; k++)
-    n += (uint64_t)(int64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
+    n += (uint64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
   for (unsigned k = 0; k < h->num_pending_blocks; k++)
     n += h->pending_blocks[k]->retire_cycles * h->pending_blocks[k]->pending;
   return n;
@@ -530,7 +530,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   bool plain = !n_out && !unaligned;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
   if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain) {
-    lc->need = (int32_t)to->horizon_cycles + lc->cycles_outcome;
+    lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     return;
   }
   settle_cost(h, lc); /* what it was followed for, before it changes */
@@ -548,8 +548,8 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
-  lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
-  lc->need = (int32_t)to->horizon_cycles + lc->cycles_outcome;
+  lc->cycles_all = (int64_t)lc->cycles_outcome + lc->cycles_entry;
+  lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;

@@ -76,9 +76,11 @@ struct link_cost {
    * may read them (block_settle_costs). */
   uint64_t pending;
   /* The least budget with which the next block is entered whole: its horizon_cycles plus
-   * cycles_outcome (one test on the chained path instead of three loads and a subtraction). */
-  int32_t need;
-  int32_t cycles_all;            /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
+   * cycles_outcome (one test on the chained path instead of three loads and a subtraction).
+   * It and cycles_all are as wide as the budget, which the chained path compares and
+   * subtracts them with straight from memory (no sign extension first). */
+  int64_t need;
+  int64_t cycles_all;            /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
   int32_t cycles_outcome;        /* adds[], nor the instructions, so that the adds hold only */
   int32_t cycles_entry;          /* what the block and transfer raise besides) */
   uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
