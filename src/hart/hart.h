@@ -85,6 +85,8 @@ struct hart {
   bool link_costs_off;      /* environment RVPMU_NO_LINK_COSTS=1: never compile them, every
                              * block transition takes the long way (the reference that
                              * tests/cli/link_costs.sh compares the compiled costs with) */
+  bool fuse_off;            /* environment RVPMU_NO_FUSE=1: blocks without fused pairs
+                             * (isa/fuse.h; the reference tests/cli/fuse.sh compares with) */
   bool timed_targets;       /* taken transfers go to the jump model (hart_transfer_target) */
   bool timed_context;       /* correct block entries for hazards across blocks (or fetch model)
                              * on the long way in; chained entries take it from the link */

@@ -8,6 +8,7 @@
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
+#include "isa/fuse.h"
 #include "machine.h"
 
 #define ARENA_BYTES (16u << 20)
@@ -221,7 +222,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
       goto end_block; /* the fault belongs to the next block's first instruction */
     }
     insn_decode_ext((uint32_t)hi << 16 | lo, h->xlen, h->isa_ext, in);
-    in->pc_off = (uint16_t)(va - vpc);
+    in->pc_off = (uint8_t)(va - vpc);
     n++;
     va += insn_length(lo);
     if (h->xlen == 32) va = (uint32_t)va;
@@ -235,12 +236,13 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   end_block : {
     struct insn *end = &b->insns[n++];
     memset(end, 0, sizeof *end);
-    end->op = OP_END_BLOCK;
-    end->pc_off = (uint16_t)(va - vpc);
+    end->op = end->disp = OP_END_BLOCK;
+    end->pc_off = end[-1].pc_off, end->raw = end[-1].raw; /* block_end_off */
     break;
   }
   }
   b->count = (uint16_t)n;
+  if (!h->fuse_off) block_fuse(b->insns, n);
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
@@ -269,7 +271,7 @@ static unsigned preceding(const struct hart *h, const struct block *blk, const s
   if (!last || !last->count) return 0;
   const struct insn *end = &last->insns[last->count - 1];
   unsigned n = last->count - (end->op == OP_END_BLOCK ? 1 : 0);
-  uint64_t end_pa = last->paddr + end->pc_off + (end->op == OP_END_BLOCK ? 0 : insn_length(end->raw));
+  uint64_t end_pa = last->paddr + block_end_off(last);
   if (!n || end_pa != blk->paddr) return 0;
   unsigned k = n < TIMING_HISTORY ? n : TIMING_HISTORY;
   for (unsigned d = 0; d < k; d++) before[d] = &last->insns[n - 1 - d];
@@ -579,6 +581,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   memset(b->events, 0, BLOCK_EVENT_BYTES);
   b->paddr = blk->paddr;
   b->insns[0] = *first;
+  b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
   b->count = 1;
   struct insn_timing t;
   if (!(first->cls & CLS_SYSTEM)) {
@@ -602,8 +605,8 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
     struct insn *end = &b->insns[1];
     memset(end, 0, sizeof *end);
-    end->op = OP_END_BLOCK;
-    end->pc_off = (uint16_t)insn_length(first->raw);
+    end->op = end->disp = OP_END_BLOCK;
+    end->pc_off = first->pc_off, end->raw = first->raw; /* block_end_off */
     b->count = 2;
   }
   memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES + BLOCK_COST_BYTES); /* empty: nothing chains */

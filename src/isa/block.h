@@ -13,6 +13,7 @@
 #include "isa/insn.h"
 
 #define BLOCK_MAX_INSNS 64
+_Static_assert((BLOCK_MAX_INSNS - 1) * 4 <= UINT8_MAX, "insn.pc_off holds every instruction's offset");
 
 struct block {
   uint64_t paddr;          /* physical address of the first instruction (cache key) */
@@ -39,6 +40,15 @@ struct block {
   uint64_t pending;
   _Alignas(16) struct insn insns[];
 };
+
+/* END_BLOCK, the entry after the last instruction of a block cut without a transfer, has the
+ * pc_off and raw of that instruction (its own offset, up to 64 * 4, would not fit pc_off's
+ * byte): it stands at INSN_END_PC. Every block thus ends at the last entry's pc_off plus the
+ * length of its raw. */
+static inline unsigned block_end_off(const struct block *b) {
+  const struct insn *last = &b->insns[b->count - 1];
+  return last->pc_off + insn_length(last->raw);
+}
 
 #define BLOCK_EVENT_BYTES (EV_NUM_ACC * sizeof(uint16_t))
 

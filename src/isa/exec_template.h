@@ -16,6 +16,7 @@
 #include "hart/hart.h"
 #include "hart/model_hits.h"
 #include "isa/block.h"
+#include "isa/fuse.h"
 #include "mem/bus.h"
 
 #if XLEN == 32
@@ -89,7 +90,13 @@ typedef __int128 sx2;
 #define IMM ((ux)(sx)in->imm)
 #define INSN_PC (bpc + in->pc_off)
 #define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
+/* The profiling loops account per instruction: they jump on the operation itself, the others
+ * on the dispatch index, a fused pair's handler on its first instruction (isa/fuse.h). */
+#ifdef PROF
 #define DISPATCH goto *labels[in->op]
+#else
+#define DISPATCH goto *labels[in->disp]
+#endif
 #define NEXT \
   do {       \
     in++;    \
@@ -97,8 +104,9 @@ typedef __int128 sx2;
   } while (0)
 
 /* Loads: fast path through the load TLB for aligned RAM accesses, else the slow path. Reads a
- * T into v_ and runs USE with it (integer and FP loads differ only there). */
-#define LOAD_INTO(T, USE)                                                            \
+ * T into v_ and runs USE with it (integer and FP loads differ only there); LOAD_DO stays on
+ * the instruction (the first of a fused pair), LOAD_INTO goes on to the next. */
+#define LOAD_DO(T, USE)                                                              \
   do {                                                                               \
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
@@ -122,12 +130,17 @@ typedef __int128 sx2;
       v_ = (T)w_;                                                                    \
     }                                                                                \
     USE;                                                                             \
-    NEXT;                                                                            \
+  } while (0)
+#define LOAD_INTO(T, USE) \
+  do {                    \
+    LOAD_DO(T, USE);      \
+    NEXT;                 \
   } while (0)
 #define LOAD(T, CONV) LOAD_INTO(T, WR(CONV v_))
 
-/* Stores of VALUE as a T, with the same fast and slow paths. */
-#define STORE_FROM(T, VALUE)                                                          \
+/* Stores of VALUE as a T, with the same fast and slow paths (STORE_DO: the first of a fused
+ * pair). */
+#define STORE_DO(T, VALUE)                                                            \
   do {                                                                                \
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
@@ -155,7 +168,11 @@ typedef __int128 sx2;
         goto fault;                                                                   \
       }                                                                               \
     }                                                                                 \
-    NEXT;                                                                             \
+  } while (0)
+#define STORE_FROM(T, VALUE) \
+  do {                       \
+    STORE_DO(T, VALUE);      \
+    NEXT;                    \
   } while (0)
 #define STORE(T) STORE_FROM(T, R2)
 
@@ -369,13 +386,50 @@ typedef __int128 sx2;
     PROF_DYN(INSN_PC);                  \
   }
 
+/* What the operations that fused pairs combine (isa/fused.def) do, shared by their own
+ * handlers and the pairs' (EXEC_<op>: without going on to the next instruction). */
+#define EXEC_BEQ BRANCH(R1 == R2)
+#define EXEC_BNE BRANCH(R1 != R2)
+#define EXEC_BLT BRANCH((sx)R1 < (sx)R2)
+#define EXEC_BGE BRANCH((sx)R1 >= (sx)R2)
+#define EXEC_BLTU BRANCH(R1 < R2)
+#define EXEC_BGEU BRANCH(R1 >= R2)
+#define EXEC_LW LOAD_DO(int32_t, WR((sx)v_))
+#define EXEC_LD LOAD_DO(uint64_t, WR((ux)v_))
+#define EXEC_LBU LOAD_DO(uint8_t, WR((ux)v_))
+#define EXEC_SW STORE_DO(uint32_t, R2)
+#define EXEC_SD STORE_DO(uint64_t, R2)
+#define EXEC_ADDI WR(R1 + IMM)
+#define EXEC_SLTI WR((sx)R1 < (sx)IMM)
+#define EXEC_SLTIU WR(R1 < IMM)
+#define EXEC_ANDI WR(R1 & IMM)
+#define EXEC_SLLI WR(R1 << in->imm)
+#define EXEC_SRLI WR(R1 >> in->imm)
+#define EXEC_ADD WR(R1 + R2)
+#define EXEC_SUB WR(R1 - R2)
+#define EXEC_SLT WR((sx)R1 < (sx)R2)
+#define EXEC_SLTU WR(R1 < R2)
+#define EXEC_XOR WR(R1 ^ R2)
+#define EXEC_AND WR(R1 & R2)
+#define EXEC_ADDIW WR((int64_t)(int32_t)(uint32_t)(R1 + IMM))
+#define EXEC_SRLIW WR((int64_t)(int32_t)((uint32_t)R1 >> in->imm))
+#define EXEC_ADDW WR((int64_t)(int32_t)(uint32_t)(R1 + R2))
+#define EXEC_SUBW WR((int64_t)(int32_t)(uint32_t)(R1 - R2))
+#define EXEC_MUL do { MUL_TIMING(); WR(R1 * R2); } while (0)
+#define EXEC_MULW do { MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); } while (0)
+
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
 __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
-  static const void *const labels[OP_COUNT] = {
+  static const void *const labels[DISP_COUNT] = {
 #define OP(name, cls) [OP_##name] = &&L_##name,
 #include "isa/ops.def"
 #undef OP
+#ifndef PROF
+#define FUSE(first, second) [FUSED_##first##_##second] = &&F_##first##_##second,
+#include "isa/fused.def"
+#undef FUSE
+#endif
   };
   uint64_t *const x = h->x;
   struct block *blk;
@@ -506,57 +560,57 @@ L_JALR: {
   if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
   CHAIN_JUMP(in, 1, 4);
 }
-L_BEQ: BRANCH(R1 == R2);
-L_BNE: BRANCH(R1 != R2);
-L_BLT: BRANCH((sx)R1 < (sx)R2);
-L_BGE: BRANCH((sx)R1 >= (sx)R2);
-L_BLTU: BRANCH(R1 < R2);
-L_BGEU: BRANCH(R1 >= R2);
+L_BEQ: EXEC_BEQ;
+L_BNE: EXEC_BNE;
+L_BLT: EXEC_BLT;
+L_BGE: EXEC_BGE;
+L_BLTU: EXEC_BLTU;
+L_BGEU: EXEC_BGEU;
 L_LB: LOAD(int8_t, (sx));
 L_LH: LOAD(int16_t, (sx));
-L_LW: LOAD(int32_t, (sx));
-L_LD: LOAD(uint64_t, (ux));
-L_LBU: LOAD(uint8_t, (ux));
+L_LW: EXEC_LW; NEXT;
+L_LD: EXEC_LD; NEXT;
+L_LBU: EXEC_LBU; NEXT;
 L_LHU: LOAD(uint16_t, (ux));
 L_LWU: LOAD(uint32_t, (ux));
 L_SB: STORE(uint8_t);
 L_SH: STORE(uint16_t);
-L_SW: STORE(uint32_t);
-L_SD: STORE(uint64_t);
-L_ADDI: WR(R1 + IMM); NEXT;
-L_SLTI: WR((sx)R1 < (sx)IMM); NEXT;
-L_SLTIU: WR(R1 < IMM); NEXT;
+L_SW: EXEC_SW; NEXT;
+L_SD: EXEC_SD; NEXT;
+L_ADDI: EXEC_ADDI; NEXT;
+L_SLTI: EXEC_SLTI; NEXT;
+L_SLTIU: EXEC_SLTIU; NEXT;
 L_XORI: WR(R1 ^ IMM); NEXT;
 L_ORI: WR(R1 | IMM); NEXT;
-L_ANDI: WR(R1 & IMM); NEXT;
-L_SLLI: WR(R1 << in->imm); NEXT;
-L_SRLI: WR(R1 >> in->imm); NEXT;
+L_ANDI: EXEC_ANDI; NEXT;
+L_SLLI: EXEC_SLLI; NEXT;
+L_SRLI: EXEC_SRLI; NEXT;
 L_SRAI: WR((sx)R1 >> in->imm); NEXT;
-L_ADD: WR(R1 + R2); NEXT;
-L_SUB: WR(R1 - R2); NEXT;
+L_ADD: EXEC_ADD; NEXT;
+L_SUB: EXEC_SUB; NEXT;
 L_SLL: WR(R1 << (R2 & (XLEN - 1))); NEXT;
-L_SLT: WR((sx)R1 < (sx)R2); NEXT;
-L_SLTU: WR(R1 < R2); NEXT;
-L_XOR: WR(R1 ^ R2); NEXT;
+L_SLT: EXEC_SLT; NEXT;
+L_SLTU: EXEC_SLTU; NEXT;
+L_XOR: EXEC_XOR; NEXT;
 L_SRL: WR(R1 >> (R2 & (XLEN - 1))); NEXT;
 L_SRA: WR((sx)R1 >> (R2 & (XLEN - 1))); NEXT;
 L_OR: WR(R1 | R2); NEXT;
-L_AND: WR(R1 & R2); NEXT;
+L_AND: EXEC_AND; NEXT;
 /* The W forms only exist on RV64; the decoder never produces them for RV32. */
-L_ADDIW: WR((int64_t)(int32_t)(uint32_t)(R1 + IMM)); NEXT;
+L_ADDIW: EXEC_ADDIW; NEXT;
 L_SLLIW: WR((int64_t)(int32_t)((uint32_t)R1 << in->imm)); NEXT;
-L_SRLIW: WR((int64_t)(int32_t)((uint32_t)R1 >> in->imm)); NEXT;
+L_SRLIW: EXEC_SRLIW; NEXT;
 L_SRAIW: WR((int64_t)((int32_t)R1 >> in->imm)); NEXT;
-L_ADDW: WR((int64_t)(int32_t)(uint32_t)(R1 + R2)); NEXT;
-L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
+L_ADDW: EXEC_ADDW; NEXT;
+L_SUBW: EXEC_SUBW; NEXT;
 L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
 L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
 L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
-L_MUL: MUL_TIMING(); WR(R1 * R2); NEXT;
+L_MUL: EXEC_MUL; NEXT;
 L_MULH: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
 L_MULHSU: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
 L_MULHU: MUL_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
-L_MULW: MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+L_MULW: EXEC_MULW; NEXT;
 /* Division by zero and overflow give the results the M extension specifies, no trap. */
 L_DIV: {
   DIV_TIMING();
@@ -628,8 +682,20 @@ L_ILLEGAL:
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK:
-  h->pc = (ux)INSN_PC;
+  h->pc = (ux)(INSN_PC + insn_length(in->raw)); /* after the last instruction (block_end_off) */
   CHAIN(in, 0, 3);
+/* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
+ * between them (not in the profiling loops, which dispatch every instruction). */
+#ifndef PROF
+#define FUSE(first, second) \
+  F_##first##_##second:     \
+  EXEC_##first;             \
+  in++;                     \
+  EXEC_##second;            \
+  NEXT;
+#include "isa/fused.def"
+#undef FUSE
+#endif
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */

@@ -486,8 +486,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   struct cache_model *c = &m->ic;
   if (!c->sets || !blk->count) return;
   uint64_t start = blk->paddr;
-  const struct insn *last = &blk->insns[blk->count - 1];
-  uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
+  uint64_t end = start + block_end_off(blk);
   if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return; /* not cacheable */
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
   uint32_t words = (uint32_t)((wlast - w) / 4 + 1);
