@@ -43,6 +43,8 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->link_costs = p->time_insn || p->taken_branch.n || p->unaligned_target.n;
   const char *off = getenv("RVPMU_NO_LINK_COSTS");
   h->link_costs_off = off && *off && strcmp(off, "0") != 0;
+  const char *no_fuse = getenv("RVPMU_NO_FUSE");
+  h->fuse_off = no_fuse && *no_fuse && strcmp(no_fuse, "0") != 0;
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
@@ -149,7 +151,12 @@ void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
   h->mip = mip;
 }
 
-uint64_t hart_clock_cycles(const struct hart *h) { return h->hpm.acc[EV_CYCLES] + h->sleep_cycles; }
+/* The dispatch loops defer the cycles of the links followed and blocks run (isa/block.h);
+ * devices and models read the clock between settle points. */
+uint64_t hart_clock_cycles(const struct hart *h) {
+  uint64_t deferred = h->num_pending_costs | h->num_pending_blocks ? block_deferred_cycles(h) : 0;
+  return h->hpm.acc[EV_CYCLES] + h->sleep_cycles + deferred;
+}
 
 void hart_collect_overflow(struct hart *h) {
   if (h->hpm.overflowed) {
@@ -206,7 +213,7 @@ void hart_update_models(struct hart *h) {
    * and the next block's fetch (hart/model_hits.h): new links. */
   if (h->timed_branches != branches_were || h->btc_hits != btc_was || h->fetch_hits != fetch_was) {
     h->epoch++;
-    h->fetch_tag = h->epoch << 2 | h->priv;
+    hart_set_fetch_tag(h);
   }
 }
 
@@ -220,7 +227,7 @@ void hart_flush_translation(struct hart *h, bool blocks) {
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
-  h->fetch_tag = h->epoch << 2 | h->priv;
+  hart_set_fetch_tag(h);
   if (blocks && h->blocks) {
     block_cache_flush(h->blocks);
     h->last_block = NULL;
@@ -231,8 +238,8 @@ void hart_flush_translation(struct hart *h, bool blocks) {
 void hart_set_priv(struct hart *h, unsigned priv) {
   if (priv != h->priv) {
     h->priv = priv;
-    h->fetch_tag = h->epoch << 2 | priv;
     hpm_set_priv(&h->hpm, priv); /* xINH filters fold here, never per instruction */
+    hart_set_fetch_tag(h);
     hart_collect_overflow(h);
     /* No epoch bump: jump-cache entries and block links hold priv, and fetch translation in
      * one mode does not change with the mode. Bumping it here invalidated every jump-cache

@@ -308,13 +308,25 @@ static inline bool hart_fetch_fold(struct hart *h, const struct block *from, con
   return f && h->model_fetch && f->fold(h, from, to, words, end);
 }
 
+/* Link cost c's next block is entered whole: if c holds its fetch (valid in this
+ * generation), notes where sequential fetch continues and returns true; false: the block
+ * must be fetched with hart_fetch_unfolded. */
+static inline bool hart_fetch_folded(struct hart *h, const struct link_cost *c) {
+  if (c->fetch_gen != h->fetch_gen) return false; /* (never equal without h->fetch_hits) */
+  h->fetch_next_pa = c->fetch_end;
+  return true;
+}
+
+/* The cost of link `idx` of h->last_block, the block just left. (The chained path finds it
+ * again rather than keep its own pointer live across a call.) */
+static inline const struct link_cost *hart_left_link_cost(const struct hart *h, unsigned idx) {
+  const struct block *b = h->last_block;
+  return BLOCK_LINK_COST(&b->insns[b->count - 1], idx);
+}
+
 /* Block `blk` is entered whole through link cost c, whose entry adds are being added. */
 static inline void hart_fetch_linked(struct hart *h, const struct link_cost *c, const struct block *blk) {
-  if (c->fetch_gen == h->fetch_gen) { /* (never without h->fetch_hits) */
-    h->fetch_next_pa = c->fetch_end;
-    return;
-  }
-  hart_fetch_unfolded(h, c, blk);
+  if (!hart_fetch_folded(h, c)) hart_fetch_unfolded(h, c, blk);
 }
 
 #endif

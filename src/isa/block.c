@@ -8,6 +8,7 @@
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
+#include "isa/fuse.h"
 #include "machine.h"
 
 #define ARENA_BYTES (16u << 20)
@@ -221,7 +222,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
       goto end_block; /* the fault belongs to the next block's first instruction */
     }
     insn_decode_ext((uint32_t)hi << 16 | lo, h->xlen, h->isa_ext, in);
-    in->pc_off = (uint16_t)(va - vpc);
+    in->pc_off = (uint8_t)(va - vpc);
     n++;
     va += insn_length(lo);
     if (h->xlen == 32) va = (uint32_t)va;
@@ -235,12 +236,13 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   end_block : {
     struct insn *end = &b->insns[n++];
     memset(end, 0, sizeof *end);
-    end->op = OP_END_BLOCK;
-    end->pc_off = (uint16_t)(va - vpc);
+    end->op = end->disp = OP_END_BLOCK;
+    end->pc_off = end[-1].pc_off, end->raw = end[-1].raw; /* block_end_off */
     break;
   }
   }
   b->count = (uint16_t)n;
+  if (!h->fuse_off) block_fuse(b->insns, n);
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
@@ -269,7 +271,7 @@ static unsigned preceding(const struct hart *h, const struct block *blk, const s
   if (!last || !last->count) return 0;
   const struct insn *end = &last->insns[last->count - 1];
   unsigned n = last->count - (end->op == OP_END_BLOCK ? 1 : 0);
-  uint64_t end_pa = last->paddr + end->pc_off + (end->op == OP_END_BLOCK ? 0 : insn_length(end->raw));
+  uint64_t end_pa = last->paddr + block_end_off(last);
   if (!n || end_pa != blk->paddr) return 0;
   unsigned k = n < TIMING_HISTORY ? n : TIMING_HISTORY;
   for (unsigned d = 0; d < k; d++) before[d] = &last->insns[n - 1 - d];
@@ -470,16 +472,20 @@ static bool taken_transfer(const struct insn *last, unsigned idx) {
 static void settle_cost(struct hart *h, struct link_cost *c) {
   uint64_t times = c->pending;
   if (!times) return;
+  h->hpm.acc[EV_INSNS] += c->insns * times;
+  h->hpm.acc[EV_CYCLES] += (uint64_t)c->cycles_all * times;
   for (unsigned i = 0; i < c->n && i < LINK_COST_ADDS; i++)
     h->hpm.acc[c->idx[i]] += (uint64_t)(int64_t)c->count[i] * times;
   c->pending = 0;
 }
 
-/* Adds the active events of the times block b ran uncounted (BLOCK_ACCOUNT's events part). */
+/* Adds what block b retired the times it ran uncounted (BLOCK_ACCOUNT). */
 static void settle_block(struct hart *h, struct block *b) {
   uint64_t times = b->pending;
   if (!times) return;
   struct hpm *hpm = &h->hpm;
+  hpm->acc[EV_INSNS] += b->retire_insns * times;
+  hpm->acc[EV_CYCLES] += b->retire_cycles * times;
   uint64_t m = b->ev_mask & hpm->active_mask;
   if (m & HPM_ACTIVE_COMBOS) {
     for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += b->events[hpm->active[i]] * times;
@@ -487,6 +493,15 @@ static void settle_block(struct hart *h, struct block *b) {
     for (; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += b->events[__builtin_ctzll(m)] * times;
   }
   b->pending = 0;
+}
+
+uint64_t block_deferred_cycles(const struct hart *h) {
+  uint64_t n = 0;
+  for (unsigned k = 0; k < h->num_pending_costs; k++)
+    n += (uint64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
+  for (unsigned k = 0; k < h->num_pending_blocks; k++)
+    n += h->pending_blocks[k]->retire_cycles * h->pending_blocks[k]->pending;
+  return n;
 }
 
 void block_settle_costs(struct hart *h) {
@@ -504,7 +519,10 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   link->vpc = vpc;
   link->tag = h->fetch_tag;
   link->block = to;
-  if (!h->link_costs) return;
+  /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never
+   * followed, their costs would be compiled for nothing (2,400 host instructions each, most
+   * of them the entry correction of the rest of the block, at every stepped instruction). */
+  if (!h->link_costs || block_is_step(h, from)) return;
   struct link_cost *lc = BLOCK_LINK_COST(last, i);
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
@@ -520,7 +538,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   uint64_t fetch_end;
   bool fold = hart_fetch_fold(h, from, to, &fetch_words, &fetch_end);
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain &&
+  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;
@@ -542,18 +560,18 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->fetch_words = fetch_words;
   lc->fetch_end = fetch_end;
   lc->fetch_gen = FETCH_GEN_NONE;
-  lc->active_gen = h->hpm.active_gen;
+  lc->key = h->link_key;
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
-  lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
+  lc->cycles_all = (int64_t)lc->cycles_outcome + lc->cycles_entry;
   lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
   if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
     lc->n = LINK_COST_SLOW;
-    lc->active_gen = h->hpm.active_gen - 1;
+    lc->key = 0; /* never a hart's key (hart_set_fetch_tag) */
   }
 }
 
@@ -577,6 +595,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   memset(b->events, 0, BLOCK_EVENT_BYTES);
   b->paddr = blk->paddr;
   b->insns[0] = *first;
+  b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
   b->count = 1;
   struct insn_timing t;
   if (!(first->cls & CLS_SYSTEM)) {
@@ -600,8 +619,8 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   if (!(first->cls & (CLS_END | CLS_SYSTEM))) {
     struct insn *end = &b->insns[1];
     memset(end, 0, sizeof *end);
-    end->op = OP_END_BLOCK;
-    end->pc_off = (uint16_t)insn_length(first->raw);
+    end->op = end->disp = OP_END_BLOCK;
+    end->pc_off = first->pc_off, end->raw = first->raw; /* block_end_off */
     b->count = 2;
   }
   memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES + BLOCK_COST_BYTES); /* empty: nothing chains */

@@ -26,7 +26,7 @@ static inline uint32_t bits(uint32_t v, int hi, int lo) { return (v >> lo) & ((1
 static inline int32_t sext(uint32_t v, int width) { return (int32_t)(v << (32 - width)) >> (32 - width); }
 
 static void set(struct insn *in, enum op op, unsigned rd, unsigned rs1, unsigned rs2, int32_t imm) {
-  in->op = (uint8_t)op;
+  in->op = in->disp = (uint8_t)op;
   in->rd = (uint8_t)(rd == 0 ? REG_SINK : rd);
   in->rs1 = (uint8_t)rs1;
   in->rs2 = (uint8_t)rs2;

@@ -16,6 +16,7 @@
 #include "hart/hart.h"
 #include "hart/model_hits.h"
 #include "isa/block.h"
+#include "isa/fuse.h"
 #include "mem/bus.h"
 
 #if XLEN == 32
@@ -89,7 +90,13 @@ typedef __int128 sx2;
 #define IMM ((ux)(sx)in->imm)
 #define INSN_PC (bpc + in->pc_off)
 #define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
+/* The profiling loops account per instruction: they jump on the operation itself, the others
+ * on the dispatch index, a fused pair's handler on its first instruction (isa/fuse.h). */
+#ifdef PROF
 #define DISPATCH goto *labels[in->op]
+#else
+#define DISPATCH goto *labels[in->disp]
+#endif
 #define NEXT \
   do {       \
     in++;    \
@@ -97,8 +104,9 @@ typedef __int128 sx2;
   } while (0)
 
 /* Loads: fast path through the load TLB for aligned RAM accesses, else the slow path. Reads a
- * T into v_ and runs USE with it (integer and FP loads differ only there). */
-#define LOAD_INTO(T, USE)                                                            \
+ * T into v_ and runs USE with it (integer and FP loads differ only there); LOAD_DO stays on
+ * the instruction (the first of a fused pair), LOAD_INTO goes on to the next. */
+#define LOAD_DO(T, USE)                                                              \
   do {                                                                               \
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
@@ -122,12 +130,17 @@ typedef __int128 sx2;
       v_ = (T)w_;                                                                    \
     }                                                                                \
     USE;                                                                             \
-    NEXT;                                                                            \
+  } while (0)
+#define LOAD_INTO(T, USE) \
+  do {                    \
+    LOAD_DO(T, USE);      \
+    NEXT;                 \
   } while (0)
 #define LOAD(T, CONV) LOAD_INTO(T, WR(CONV v_))
 
-/* Stores of VALUE as a T, with the same fast and slow paths. */
-#define STORE_FROM(T, VALUE)                                                          \
+/* Stores of VALUE as a T, with the same fast and slow paths (STORE_DO: the first of a fused
+ * pair). */
+#define STORE_DO(T, VALUE)                                                            \
   do {                                                                                \
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
@@ -147,6 +160,7 @@ typedef __int128 sx2;
           PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
           PROF_DYN(INSN_PC);                                                          \
+          CHAIN_ENTRY_STATE(false);                                                   \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
@@ -154,7 +168,11 @@ typedef __int128 sx2;
         goto fault;                                                                   \
       }                                                                               \
     }                                                                                 \
-    NEXT;                                                                             \
+  } while (0)
+#define STORE_FROM(T, VALUE) \
+  do {                       \
+    STORE_DO(T, VALUE);      \
+    NEXT;                    \
   } while (0)
 #define STORE(T) STORE_FROM(T, R2)
 
@@ -170,18 +188,22 @@ typedef __int128 sx2;
  * operation is then predicted per terminator and outcome, not from one shared jump. That made
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
-/* The plain loop's accounting of a block run to its end: its active events are counted
- * later (block.pending, block_settle_costs), except for the profiler. */
+/* The plain loop's accounting of a block run to its end: a block that raises an active event
+ * is counted later, events, instructions and cycles (block.pending, block_settle_costs),
+ * except for the profiler; others add their instructions and cycles (rvpmu run: all). */
 #ifdef PROF
 #define PLAIN_ACCOUNT() BLOCK_ACCOUNT(&h->hpm, blk)
 #else
 #define PLAIN_ACCOUNT()                                                                    \
   do {                                                                                     \
-    h->hpm.acc[EV_INSNS] += blk->retire_insns;                                             \
-    h->hpm.acc[EV_CYCLES] += blk->retire_cycles;                                           \
-    if ((blk->ev_mask & h->hpm.active_mask) && unlikely(!blk->pending++)) {                \
-      if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);         \
-      h->pending_blocks[h->num_pending_blocks++] = blk;                                    \
+    if (blk->ev_mask & h->hpm.active_mask) { /* with its instructions and cycles */        \
+      if (unlikely(!blk->pending++)) {                                                     \
+        if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);       \
+        h->pending_blocks[h->num_pending_blocks++] = blk;                                  \
+      }                                                                                    \
+    } else {                                                                               \
+      h->hpm.acc[EV_INSNS] += blk->retire_insns;                                           \
+      h->hpm.acc[EV_CYCLES] += blk->retire_cycles;                                         \
     }                                                                                      \
   } while (0)
 #endif
@@ -192,14 +214,13 @@ typedef __int128 sx2;
  * link's profile record (prof_link_of: computed once per link and context), or failing that
  * bracketed for the profiler (prof/prof.h); without a valid link, each comes separately the
  * long way. */
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     PROF_TRANSFER_FROM(LAST);                                                              \
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
-    if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) {                            \
       prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
       if (likely(prof_link)) prof_link_outcome(h, prof_link); /* precomputed charges */    \
       else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
@@ -224,26 +245,27 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     bpc = h->pc;                                                                           \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
       if (likely(c_->need <= h->budget &&                                                  \
                  (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
-          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
-          h->pending_costs[h->num_pending_costs++] = c_;                                    \
-        }                                                                                  \
-        h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
-        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
-        if (unlikely(h->model_fetch)) hart_fetch_linked(h, c_, blk); /* model_hits.h */   \
+        /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
+        bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);            \
+        /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
+         * live across a call: it kept a register from bpc, which went to the stack). */    \
+        if (unlikely(!c_->pending++)) {                                                    \
+          h->pending_costs[h->num_pending_costs++] = c_;                                    \
+          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
+        }                                                                                  \
+        if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk); \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -260,7 +282,7 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #else
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -282,6 +304,24 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #endif
+
+/* What CHAIN_TO's long ways read (enter_block) is set on every path into them, here and
+ * where a handler leaves for next_block, so that none of it is live across DISPATCH: kept
+ * live (always false there), GCC gave it a register that every handler zeroed again before
+ * its dispatch, one host instruction per guest instruction. `transferred` persists through
+ * the slow check (linked_slow or link_miss with the budget spent, then next_block), as the
+ * jump model expects; a jump sets it (CHAIN_JUMP), other terminators clear it. */
+#define CHAIN_ENTRY_STATE(JUMPED) (transferred = (JUMPED), unaligned = false, entry_cost = NULL)
+#define CHAIN(LAST, IDX, TAG)           \
+  do {                                  \
+    CHAIN_ENTRY_STATE(false);           \
+    CHAIN_TO(LAST, IDX, TAG);           \
+  } while (0)
+#define CHAIN_JUMP(LAST, IDX, TAG)            \
+  do {                                        \
+    CHAIN_ENTRY_STATE(h->timed_targets);      \
+    CHAIN_TO(LAST, IDX, TAG);                 \
+  } while (0)
 
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
@@ -363,13 +403,50 @@ typedef __int128 sx2;
     PROF_DYN(INSN_PC);                  \
   }
 
+/* What the operations that fused pairs combine (isa/fused.def) do, shared by their own
+ * handlers and the pairs' (EXEC_<op>: without going on to the next instruction). */
+#define EXEC_BEQ BRANCH(R1 == R2)
+#define EXEC_BNE BRANCH(R1 != R2)
+#define EXEC_BLT BRANCH((sx)R1 < (sx)R2)
+#define EXEC_BGE BRANCH((sx)R1 >= (sx)R2)
+#define EXEC_BLTU BRANCH(R1 < R2)
+#define EXEC_BGEU BRANCH(R1 >= R2)
+#define EXEC_LW LOAD_DO(int32_t, WR((sx)v_))
+#define EXEC_LD LOAD_DO(uint64_t, WR((ux)v_))
+#define EXEC_LBU LOAD_DO(uint8_t, WR((ux)v_))
+#define EXEC_SW STORE_DO(uint32_t, R2)
+#define EXEC_SD STORE_DO(uint64_t, R2)
+#define EXEC_ADDI WR(R1 + IMM)
+#define EXEC_SLTI WR((sx)R1 < (sx)IMM)
+#define EXEC_SLTIU WR(R1 < IMM)
+#define EXEC_ANDI WR(R1 & IMM)
+#define EXEC_SLLI WR(R1 << in->imm)
+#define EXEC_SRLI WR(R1 >> in->imm)
+#define EXEC_ADD WR(R1 + R2)
+#define EXEC_SUB WR(R1 - R2)
+#define EXEC_SLT WR((sx)R1 < (sx)R2)
+#define EXEC_SLTU WR(R1 < R2)
+#define EXEC_XOR WR(R1 ^ R2)
+#define EXEC_AND WR(R1 & R2)
+#define EXEC_ADDIW WR((int64_t)(int32_t)(uint32_t)(R1 + IMM))
+#define EXEC_SRLIW WR((int64_t)(int32_t)((uint32_t)R1 >> in->imm))
+#define EXEC_ADDW WR((int64_t)(int32_t)(uint32_t)(R1 + R2))
+#define EXEC_SUBW WR((int64_t)(int32_t)(uint32_t)(R1 - R2))
+#define EXEC_MUL do { MUL_TIMING(); WR(R1 * R2); } while (0)
+#define EXEC_MULW do { MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); } while (0)
+
 /* Cache-line aligned, so that the size of unrelated code linked before it cannot move its hot
  * paths within cache lines: a 16-byte shift alone made intmix 8% slower (3.00 s -> 3.25 s). */
 __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
-  static const void *const labels[OP_COUNT] = {
+  static const void *const labels[DISP_COUNT] = {
 #define OP(name, cls) [OP_##name] = &&L_##name,
 #include "isa/ops.def"
 #undef OP
+#ifndef PROF
+#define FUSE(first, second) [FUSED_##first##_##second] = &&F_##first##_##second,
+#include "isa/fused.def"
+#undef FUSE
+#endif
   };
   uint64_t *const x = h->x;
   struct block *blk;
@@ -393,6 +470,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 
 next_block:
   SETTLE_COSTS();
+  if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
@@ -467,6 +545,7 @@ link_miss:
   goto enter_block;
 
 fault:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
@@ -474,6 +553,7 @@ fault:
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
@@ -487,8 +567,7 @@ L_JAL: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
-  CHAIN(in, 0, 1);
+  CHAIN_JUMP(in, 0, 1);
 }
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
@@ -498,62 +577,61 @@ L_JALR: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
   const struct block_link *l0_ = BLOCK_LINK(in);
-  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN(in, 0, 2);
-  CHAIN(in, 1, 4);
+  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
+  CHAIN_JUMP(in, 1, 4);
 }
-L_BEQ: BRANCH(R1 == R2);
-L_BNE: BRANCH(R1 != R2);
-L_BLT: BRANCH((sx)R1 < (sx)R2);
-L_BGE: BRANCH((sx)R1 >= (sx)R2);
-L_BLTU: BRANCH(R1 < R2);
-L_BGEU: BRANCH(R1 >= R2);
+L_BEQ: EXEC_BEQ;
+L_BNE: EXEC_BNE;
+L_BLT: EXEC_BLT;
+L_BGE: EXEC_BGE;
+L_BLTU: EXEC_BLTU;
+L_BGEU: EXEC_BGEU;
 L_LB: LOAD(int8_t, (sx));
 L_LH: LOAD(int16_t, (sx));
-L_LW: LOAD(int32_t, (sx));
-L_LD: LOAD(uint64_t, (ux));
-L_LBU: LOAD(uint8_t, (ux));
+L_LW: EXEC_LW; NEXT;
+L_LD: EXEC_LD; NEXT;
+L_LBU: EXEC_LBU; NEXT;
 L_LHU: LOAD(uint16_t, (ux));
 L_LWU: LOAD(uint32_t, (ux));
 L_SB: STORE(uint8_t);
 L_SH: STORE(uint16_t);
-L_SW: STORE(uint32_t);
-L_SD: STORE(uint64_t);
-L_ADDI: WR(R1 + IMM); NEXT;
-L_SLTI: WR((sx)R1 < (sx)IMM); NEXT;
-L_SLTIU: WR(R1 < IMM); NEXT;
+L_SW: EXEC_SW; NEXT;
+L_SD: EXEC_SD; NEXT;
+L_ADDI: EXEC_ADDI; NEXT;
+L_SLTI: EXEC_SLTI; NEXT;
+L_SLTIU: EXEC_SLTIU; NEXT;
 L_XORI: WR(R1 ^ IMM); NEXT;
 L_ORI: WR(R1 | IMM); NEXT;
-L_ANDI: WR(R1 & IMM); NEXT;
-L_SLLI: WR(R1 << in->imm); NEXT;
-L_SRLI: WR(R1 >> in->imm); NEXT;
+L_ANDI: EXEC_ANDI; NEXT;
+L_SLLI: EXEC_SLLI; NEXT;
+L_SRLI: EXEC_SRLI; NEXT;
 L_SRAI: WR((sx)R1 >> in->imm); NEXT;
-L_ADD: WR(R1 + R2); NEXT;
-L_SUB: WR(R1 - R2); NEXT;
+L_ADD: EXEC_ADD; NEXT;
+L_SUB: EXEC_SUB; NEXT;
 L_SLL: WR(R1 << (R2 & (XLEN - 1))); NEXT;
-L_SLT: WR((sx)R1 < (sx)R2); NEXT;
-L_SLTU: WR(R1 < R2); NEXT;
-L_XOR: WR(R1 ^ R2); NEXT;
+L_SLT: EXEC_SLT; NEXT;
+L_SLTU: EXEC_SLTU; NEXT;
+L_XOR: EXEC_XOR; NEXT;
 L_SRL: WR(R1 >> (R2 & (XLEN - 1))); NEXT;
 L_SRA: WR((sx)R1 >> (R2 & (XLEN - 1))); NEXT;
 L_OR: WR(R1 | R2); NEXT;
-L_AND: WR(R1 & R2); NEXT;
+L_AND: EXEC_AND; NEXT;
 /* The W forms only exist on RV64; the decoder never produces them for RV32. */
-L_ADDIW: WR((int64_t)(int32_t)(uint32_t)(R1 + IMM)); NEXT;
+L_ADDIW: EXEC_ADDIW; NEXT;
 L_SLLIW: WR((int64_t)(int32_t)((uint32_t)R1 << in->imm)); NEXT;
-L_SRLIW: WR((int64_t)(int32_t)((uint32_t)R1 >> in->imm)); NEXT;
+L_SRLIW: EXEC_SRLIW; NEXT;
 L_SRAIW: WR((int64_t)((int32_t)R1 >> in->imm)); NEXT;
-L_ADDW: WR((int64_t)(int32_t)(uint32_t)(R1 + R2)); NEXT;
-L_SUBW: WR((int64_t)(int32_t)(uint32_t)(R1 - R2)); NEXT;
+L_ADDW: EXEC_ADDW; NEXT;
+L_SUBW: EXEC_SUBW; NEXT;
 L_SLLW: WR((int64_t)(int32_t)((uint32_t)R1 << (R2 & 31))); NEXT;
 L_SRLW: WR((int64_t)(int32_t)((uint32_t)R1 >> (R2 & 31))); NEXT;
 L_SRAW: WR((int64_t)((int32_t)R1 >> (R2 & 31))); NEXT;
-L_MUL: MUL_TIMING(); WR(R1 * R2); NEXT;
+L_MUL: EXEC_MUL; NEXT;
 L_MULH: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(sx)R2) >> XLEN)); NEXT;
 L_MULHSU: MUL_TIMING(); WR((ux)(((sx2)(sx)R1 * (sx2)(ux2)R2) >> XLEN)); NEXT;
 L_MULHU: MUL_TIMING(); WR((ux)(((ux2)R1 * (ux2)R2) >> XLEN)); NEXT;
-L_MULW: MUL_TIMING(); WR((int64_t)(int32_t)((uint32_t)R1 * (uint32_t)R2)); NEXT;
+L_MULW: EXEC_MULW; NEXT;
 /* Division by zero and overflow give the results the M extension specifies, no trap. */
 L_DIV: {
   DIV_TIMING();
@@ -620,12 +698,25 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK:
-  h->pc = (ux)INSN_PC;
+  h->pc = (ux)(INSN_PC + insn_length(in->raw)); /* after the last instruction (block_end_off) */
   CHAIN(in, 0, 3);
+/* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
+ * between them (not in the profiling loops, which dispatch every instruction). */
+#ifndef PROF
+#define FUSE(first, second) \
+  F_##first##_##second:     \
+  EXEC_##first;             \
+  in++;                     \
+  EXEC_##second;            \
+  NEXT;
+#include "isa/fused.def"
+#undef FUSE
+#endif
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */

@@ -55,7 +55,11 @@ struct insn {
   uint8_t rs1;     /* source registers; for AMOs rs2 also carries funct5 in `imm` */
   uint8_t rs2;
   int32_t imm;     /* sign-extended immediate; CSR number for CSR ops; AMO funct5<<1|aq/rl-free */
-  uint16_t pc_off; /* byte offset of this instruction from the start of its block */
+  uint8_t pc_off;  /* byte offset of this instruction from the start of its block (at most
+                    * 63 * 4; END_BLOCK has the one of the instruction before it: block.h) */
+  uint8_t disp;    /* what the dispatch loops jump on: `op`, or on the first instruction of a
+                    * fused pair that pair's handler (isa/fuse.h); only the dispatch loops read
+                    * it, everything else (timing models, counts) sees `op` */
   uint16_t cls;    /* enum insn_class bits of this instance */
   uint32_t raw;    /* the encoding as fetched (16-bit ones zero-extended), for mtval */
 };
@@ -86,7 +90,7 @@ enum isa_ext {
 };
 
 /* Decodes one instruction (`raw`, 16 or 32 bits; 16-bit when (raw & 3) != 3) for XLEN 32 or
- * 64 into `out` (pc_off left 0). Unknown or unsupported encodings give OP_ILLEGAL. */
+ * 64 into `out` (pc_off left 0, disp = op). Unknown or unsupported encodings give OP_ILLEGAL. */
 void insn_decode(uint32_t raw, unsigned xlen, struct insn *out);
 /* The same with the optional extensions in `ext` (enum isa_ext bits) enabled. */
 void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out);

@@ -49,9 +49,8 @@ void generic_fetch_block(struct hart *h, const struct block *blk) {
     hart_add_events(h, EV_BIT(EV_ITLB_MISSES), 1);
   struct cache_model *c = &m->ic;
   if (!c->sets) return;
-  const struct insn *last = &blk->insns[blk->count - 1];
   uint64_t start = blk->paddr;
-  uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
+  uint64_t end = start + block_end_off(blk);
   if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return;
   uint64_t line = start >> c->line_shift, last_line = (end - 1) >> c->line_shift;
   if (start == m->next_fetch_pa && line == m->last_fetch_line) line++;

@@ -490,9 +490,7 @@ static void mb_fetch_block(struct hart *h, const struct block *blk) {
 /* The end of block blk's bytes, if they are cacheable (RAM), else 0. */
 static uint64_t fetch_end(const struct hart *h, const struct block *blk) {
   if (!blk->count) return 0;
-  uint64_t start = blk->paddr;
-  const struct insn *last = &blk->insns[blk->count - 1];
-  uint64_t end = start + last->pc_off + (last->op == OP_END_BLOCK ? 0 : insn_length(last->raw));
+  uint64_t start = blk->paddr, end = start + block_end_off(blk);
   return end > start && bus_ram_ptr(&h->machine->bus, start, end - start) ? end : 0;
 }
 
