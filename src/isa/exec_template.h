@@ -90,13 +90,10 @@ typedef __int128 sx2;
 #define IMM ((ux)(sx)in->imm)
 #define INSN_PC (bpc + in->pc_off)
 #define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
-/* The profiling loops account per instruction: they jump on the operation itself, the others
- * on the dispatch index, a fused pair's handler on its first instruction (isa/fuse.h). */
-#ifdef PROF
-#define DISPATCH goto *labels[in->op]
-#else
+/* Every loop jumps on the dispatch index: a fused pair's handler on its first instruction
+ * (isa/fuse.h). The profiling loops too: their per-instruction hooks read `in`, which the
+ * pair's handler steps to its second instruction before running it. */
 #define DISPATCH goto *labels[in->disp]
-#endif
 #define NEXT \
   do {       \
     in++;    \
@@ -442,11 +439,9 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 #define OP(name, cls) [OP_##name] = &&L_##name,
 #include "isa/ops.def"
 #undef OP
-#ifndef PROF
 #define FUSE(first, second) [FUSED_##first##_##second] = &&F_##first##_##second,
 #include "isa/fused.def"
 #undef FUSE
-#endif
   };
   uint64_t *const x = h->x;
   struct block *blk;
@@ -706,8 +701,8 @@ L_END_BLOCK:
   h->pc = (ux)(INSN_PC + insn_length(in->raw)); /* after the last instruction (block_end_off) */
   CHAIN(in, 0, 3);
 /* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
- * between them (not in the profiling loops, which dispatch every instruction). */
-#ifndef PROF
+ * between them. In the profiling loops the hooks of either (a load's slow path, a fault's
+ * prefix, the branch's outcome) see `in` on their own instruction, as without fusion. */
 #define FUSE(first, second) \
   F_##first##_##second:     \
   EXEC_##first;             \
@@ -716,7 +711,6 @@ L_END_BLOCK:
   NEXT;
 #include "isa/fused.def"
 #undef FUSE
-#endif
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core
  * 5-8% slower (same instruction count under cachegrind: indirect-branch aliasing). */

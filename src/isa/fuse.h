@@ -5,9 +5,9 @@
  * models, the block's static counts, link costs, traps and the profiler see every instruction
  * as before. The pair's handler executes the first instruction, steps `in` to the second and
  * executes it: a fault in either leaves `in` on the faulting one, exactly as without fusion.
- * Only the plain and timed dispatch loops jump on `disp`; the profiling loops (rvpmu record),
- * which account per instruction, jump on `op`, and a stepped instruction's scratch block
- * (block_first_insn) gets its own `op` back. RVPMU_NO_FUSE=1 builds blocks without fused
+ * Every dispatch loop jumps on `disp`, the profiling ones (rvpmu record) too: their hooks
+ * follow `in` through the pair; a stepped instruction's scratch block (block_first_insn) gets
+ * its own `op` back. RVPMU_NO_FUSE=1 builds blocks without fused
  * pairs (the reference tests/cli/fuse.sh compares with). */
 #ifndef RVPMU_ISA_FUSE_H
 #define RVPMU_ISA_FUSE_H
