@@ -207,10 +207,11 @@ typedef __int128 sx2;
 
 #if EXEC_TIMED && defined(PROF)
 /* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
- * counts with its outcome, then (enter_block) the next block's entry, each charged from the
- * link's profile record (prof_link_of: computed once per link and context), or failing that
- * bracketed for the profiler (prof/prof.h); without a valid link, each comes separately the
- * long way. */
+ * counts with its outcome, then the next block's entry, each charged from the link's profile
+ * record (prof_link_of: computed once per link and context), or failing that bracketed for
+ * the profiler (prof/prof.h); without a valid link, each comes separately the long way. A
+ * profiled link to a block entered whole with nothing else due (enter_block's first test)
+ * dispatches from here, like the timed loop, each terminator with its own jump. */
 #define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
@@ -219,7 +220,7 @@ typedef __int128 sx2;
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
     if (likely(link->vpc == h->pc && c_->key == h->link_key)) {                            \
       prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
-      if (likely(prof_link)) prof_link_outcome(h, prof_link); /* precomputed charges */    \
+      if (likely(prof_link)) prof_link_outcome(prof_link); /* precomputed charges */       \
       else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
       LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
       h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
@@ -229,6 +230,17 @@ typedef __int128 sx2;
       if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                               \
       bpc = h->pc;                                                                         \
       blk = link->block;                                                                   \
+      if (likely(prof_link) && likely(!(transferred | h->model_fetch)) &&                  \
+          (int64_t)blk->horizon_cycles <= h->budget) { /* so budget > 0: no slow check */   \
+        LINK_COST_ADD(&h->hpm, c_, c_->n_outcome, c_->n);                                  \
+        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_entry;                      \
+        h->budget -= c_->cycles_entry;                                                     \
+        prof_link_enter(h, prof_link, bpc);                                                \
+        prof_link = NULL;                                                                  \
+        in = blk->insns;                                                                   \
+        __asm__ volatile("" ::"i"(TAG));                                                   \
+        DISPATCH;                                                                          \
+      }                                                                                    \
       entry_cost = c_;                                                                     \
       goto linked_slow;                                                                    \
     }                                                                                      \

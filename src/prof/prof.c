@@ -403,6 +403,7 @@ struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, cons
   }
   /* Beyond the static counts, the outcome goes to the branch (prof_charge_block, slot 1). */
   if (out_any && (!r->timed || r->timed != r->count)) return NULL;
+  prof_link_settle(ph, pl); /* the entry's previous link */
   *pl = (struct prof_link){.cost = c, .target = target, .tag = h->fetch_tag, .gen = h->hpm.active_gen,
                            .node = ph->cur, .rec = r, .out_any = out_any};
   memcpy(pl->out, out, sizeof out);
@@ -413,6 +414,7 @@ struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, cons
 void prof_link_enter_slow(struct hart *h, struct prof_link *pl, uint64_t bpc) {
   struct prof_hart *ph = h->prof;
   struct prof_brec *r = brec_of(h, pl->target, bpc);
+  prof_link_settle(ph, pl); /* its entries so far go to the previous next_rec */
   pl->next_node = ph->cur;
   pl->next_rec = r && r->timed ? r : NULL;
   if (pl->next_rec) {
@@ -424,4 +426,25 @@ void prof_link_enter_slow(struct hart *h, struct prof_link *pl, uint64_t bpc) {
   struct prof_self *s = prof_self_at(ph->prof, ph->cur, pc, h->priv);
   if (s)
     for (unsigned i = 0; i < ph->nev; i++) s->count[i] += pl->ent[i];
+}
+
+void prof_link_settle(const struct prof_hart *p, struct prof_link *pl) {
+  if (pl->n_out) {
+    pl->rec->execs[0] += pl->n_out;
+    if (pl->out_any)
+      for (unsigned i = 0; i < p->nev; i++) pl->rec->dyn[p->nev + i] += (int64_t)pl->n_out * pl->out[i];
+    pl->n_out = 0;
+  }
+  if (pl->n_ent) { /* counted only with a next_rec */
+    for (unsigned i = 0; i < p->nev; i++) pl->next_rec->dyn[i] += (int64_t)pl->n_ent * pl->ent[i];
+    pl->n_ent = 0;
+  }
+}
+
+void prof_settle_links(struct machine *m) {
+  for (unsigned i = 0; i < m->num_harts; i++) {
+    struct prof_hart *ph = m->harts[i]->prof;
+    if (ph)
+      for (unsigned k = 0; k < (1u << PROF_LINK_CACHE_BITS); k++) prof_link_settle(ph, &ph->links[k]);
+  }
 }

@@ -27,6 +27,8 @@
 #include "isa/block.h"
 #include "prof/prof_format.h"
 
+struct machine;
+
 #define PROF_CACHE_BITS 12
 #define PROF_MAX_DEPTH 512 /* deeper calls stay in the deepest context (counts stay exact) */
 
@@ -78,10 +80,13 @@ struct prof_self_cache {
 
 /* A followed link of the timed loop (isa/block.h: struct link_cost), as the profiler charges
  * it, computed once per link, context and epoch (prof_link_fill) so that following it costs
- * one compare and a few adds instead of snapshots and comparisons of the accumulators:
+ * one compare and a count instead of snapshots and comparisons of the accumulators:
  * the block's run goes to rec, what the outcome part adds beyond the block's static counts to
  * its branch (rec->dyn slot 1), what the entry part adds to the next block's first
- * instruction (next_rec->dyn slot 0; without a record slot, its charged counts). */
+ * instruction (next_rec->dyn slot 0; without a record slot, its charged counts). The charges
+ * of the records are deferred: n_out and n_ent count the follows and entries, and
+ * prof_link_settle adds them, times the count, before the entry is refilled, next_rec changes
+ * or the records are read (prof_settle_links before the file is written). Exact: adds. */
 #define PROF_LINK_CACHE_BITS 10
 struct prof_link {
   const struct link_cost *cost;
@@ -93,6 +98,7 @@ struct prof_link {
   bool out_any, ent_any;
   const struct prof_node *next_node; /* the context next_rec was found in (NULL: none yet) */
   struct prof_brec *next_rec;
+  uint64_t n_out, n_ent; /* follows and entries not yet charged to rec and next_rec */
   int64_t out[PROF_MAX_EVENTS], ent[PROF_MAX_EVENTS];
 };
 
@@ -134,6 +140,10 @@ struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, cons
                                  const struct block *blk, uint64_t bpc);
 /* The entry part of pl was added on entering pl->target at bpc (in the current context). */
 void prof_link_enter_slow(struct hart *h, struct prof_link *pl, uint64_t bpc);
+/* Charges pl's deferred follows and entries to its records. */
+void prof_link_settle(const struct prof_hart *p, struct prof_link *pl);
+/* Settles every link of every hart of the profile of machine m (before its records are read). */
+void prof_settle_links(struct machine *m);
 /* Charges what the accumulators gained since the snapshot to the instruction at pc, executed
  * in mode priv, in the current context; the snapshot moves up. */
 void prof_charge(struct hart *h, uint64_t pc, unsigned priv);
@@ -182,20 +192,15 @@ static inline struct prof_link *prof_link_of(struct hart *h, const struct link_c
   return prof_link_fill(h, c, target, blk, bpc);
 }
 
-/* The block of pl ran to its end and pl's outcome part was added. */
-static inline void prof_link_outcome(struct hart *h, const struct prof_link *pl) {
-  const struct prof_hart *p = h->prof;
-  pl->rec->execs[0]++;
-  if (pl->out_any)
-    for (unsigned i = 0; i < p->nev; i++) pl->rec->dyn[p->nev + i] += pl->out[i];
-}
+/* The block of pl ran to its end and pl's outcome part was added (charged when settled). */
+static inline void prof_link_outcome(struct prof_link *pl) { pl->n_out++; }
 
 /* pl's entry part was added on entering its target at bpc. */
 static inline void prof_link_enter(struct hart *h, struct prof_link *pl, uint64_t bpc) {
   const struct prof_hart *p = h->prof;
   if (!pl->ent_any) return;
   if (__builtin_expect(pl->next_node == p->cur && pl->next_rec != NULL, 1)) {
-    for (unsigned i = 0; i < p->nev; i++) pl->next_rec->dyn[i] += pl->ent[i];
+    pl->n_ent++; /* charged when settled */
     return;
   }
   prof_link_enter_slow(h, pl, bpc);

@@ -242,6 +242,7 @@ int rvpmu_profile_write(struct rvpmu_machine *mm, const char *path, const char *
     snprintf(err, errlen, "the profiler is not attached");
     return -1;
   }
+  prof_settle_links(m); /* the followed links' deferred charges */
   if (spread_blocks(p) != 0 || charge_remainder(p) != 0) {
     snprintf(err, errlen, "out of memory");
     return -1;
