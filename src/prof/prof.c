@@ -394,7 +394,7 @@ struct prof_link *prof_link_fill(struct hart *h, const struct link_cost *c, cons
   struct prof_hart *ph = h->prof;
   struct prof_brec *r = brec_of(h, blk, bpc);
   if (!r) return NULL;
-  struct prof_link *pl = &ph->links[((uintptr_t)c >> 5) & ((1u << PROF_LINK_CACHE_BITS) - 1)];
+  struct prof_link *pl = prof_link_slot(ph, c);
   int64_t out[PROF_MAX_EVENTS];
   bool out_any = link_part(h, c, 0, c->n_outcome, c->insns, c->cycles_outcome, out);
   if (out_any) {

@@ -182,10 +182,18 @@ static inline void prof_block_end(struct hart *h, const struct block *blk, const
   if (term->cls & CLS_JUMP) prof_jump(h, term, bpc);
 }
 
+/* The cache slot of link cost c in the current context: a link followed in several contexts
+ * (a function's loop, called from two places) has a slot for each, instead of one refilled
+ * at every change of caller. */
+static inline struct prof_link *prof_link_slot(struct prof_hart *p, const struct link_cost *c) {
+  uintptr_t k = ((uintptr_t)c >> 5) ^ ((uintptr_t)p->cur >> 4);
+  return &p->links[k & ((1u << PROF_LINK_CACHE_BITS) - 1)];
+}
+
 static inline struct prof_link *prof_link_of(struct hart *h, const struct link_cost *c, const struct block *target,
                                              const struct block *blk, uint64_t bpc) {
   struct prof_hart *p = h->prof;
-  struct prof_link *pl = &p->links[((uintptr_t)c >> 5) & ((1u << PROF_LINK_CACHE_BITS) - 1)];
+  struct prof_link *pl = prof_link_slot(p, c);
   if (__builtin_expect(pl->cost == c && pl->target == target && pl->tag == h->fetch_tag &&
                            pl->node == p->cur && pl->gen == h->hpm.active_gen, 1))
     return pl;
