@@ -48,7 +48,9 @@ typedef __int128 sx2;
 #define PROF_DYN_TRANSFER() (prof_dyn_in(h, prof_transfer, prof_transfer_node), prof_snap(h))
 #define PROF_OUTCOME(n) (prof_outcome = (n))
 #define PROF_BLOCK_END() (prof_block_end(h, blk, in, bpc, prof_outcome), prof_outcome = 0)
-#define PROF_SNAP() prof_snap(h)                               /* a hook that adds events... */
+/* A hook that adds events... (after the deferred link counts: what it adds is its own) */
+#define PROF_SNAP() \
+  ((EXEC_TIMED && h->num_pending_costs) ? block_settle_costs(h) : (void)0, prof_snap(h))
 #define PROF_DYN(pc) prof_dyn(h, (pc))                         /* ...charges them to pc */
 #define PROF_DYN_ENTRY() prof_dyn_block(h, blk, bpc, bpc, 0)   /* to the block's first insn */
 #define PROF_DYN_TERM() prof_dyn_block(h, blk, bpc, INSN_PC, 1) /* to its branch */
@@ -210,16 +212,34 @@ typedef __int128 sx2;
  * counts with its outcome, then the next block's entry, each charged from the link's profile
  * record (prof_link_of: computed once per link and context), or failing that bracketed for
  * the profiler (prof/prof.h); without a valid link, each comes separately the long way. A
- * profiled link to a block entered whole with nothing else due (enter_block's first test)
- * dispatches from here, like the timed loop, each terminator with its own jump. */
+ * profiled link to a block entered whole with nothing else due is followed as in the timed
+ * loop: the budget at once, the counts deferred (link_cost.pending, settled before every
+ * snapshot: PROF_SNAP), the profile's charges too (prof_link_outcome, prof_link_enter). */
 #define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     PROF_TRANSFER_FROM(LAST);                                                              \
-    const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
     if (likely(link->vpc == h->pc && c_->key == h->link_key)) {                            \
       prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
+      if (likely(prof_link) && likely(!(transferred | h->model_fetch)) &&                  \
+          c_->need <= h->budget) { /* entered whole: deferred as in the timed loop */      \
+        prof_link_outcome(prof_link);                                                      \
+        h->budget -= c_->cycles_all;                                                       \
+        if (unlikely(!c_->pending++)) {                                                    \
+          h->pending_costs[h->num_pending_costs++] = c_;                                    \
+          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
+        }                                                                                  \
+        if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                             \
+        bpc = h->pc;                                                                       \
+        blk = link->block;                                                                 \
+        prof_link_enter(h, prof_link, bpc);                                                \
+        prof_link = NULL;                                                                  \
+        in = blk->insns;                                                                   \
+        __asm__ volatile("" ::"i"(TAG));                                                   \
+        DISPATCH;                                                                          \
+      }                                                                                    \
       if (likely(prof_link)) prof_link_outcome(prof_link); /* precomputed charges */       \
       else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
       LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
@@ -230,17 +250,6 @@ typedef __int128 sx2;
       if ((LAST)->cls & CLS_JUMP) prof_jump(h, (LAST), bpc);                               \
       bpc = h->pc;                                                                         \
       blk = link->block;                                                                   \
-      if (likely(prof_link) && likely(!(transferred | h->model_fetch)) &&                  \
-          (int64_t)blk->horizon_cycles <= h->budget) { /* so budget > 0: no slow check */   \
-        LINK_COST_ADD(&h->hpm, c_, c_->n_outcome, c_->n);                                  \
-        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_entry;                      \
-        h->budget -= c_->cycles_entry;                                                     \
-        prof_link_enter(h, prof_link, bpc);                                                \
-        prof_link = NULL;                                                                  \
-        in = blk->insns;                                                                   \
-        __asm__ volatile("" ::"i"(TAG));                                                   \
-        DISPATCH;                                                                          \
-      }                                                                                    \
       entry_cost = c_;                                                                     \
       goto linked_slow;                                                                    \
     }                                                                                      \
@@ -335,14 +344,17 @@ typedef __int128 sx2;
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
  * the other ways (flushes, recompiled or reused links, traps from a fetch) settle them where
- * they happen. The profiling loops add at once. */
+ * they happen. The profiling loops defer only links followed whole (timed). */
 #ifndef PROF
 #define SETTLE_COSTS()                                                        \
   do {                                                                        \
     if (h->num_pending_costs | h->num_pending_blocks) block_settle_costs(h); \
   } while (0)
-#else
-#define SETTLE_COSTS() ((void)0)
+#else /* the timed profiling loop's deferred links (CHAIN_TO) */
+#define SETTLE_COSTS()                                                      \
+  do {                                                                      \
+    if (EXEC_TIMED && h->num_pending_costs) block_settle_costs(h);         \
+  } while (0)
 #endif
 
 /* A jump whose target the loop will not enter (hart_run returns, or an interrupt or the
