@@ -150,7 +150,12 @@ void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
   h->mip = mip;
 }
 
-uint64_t hart_clock_cycles(const struct hart *h) { return h->hpm.acc[EV_CYCLES] + h->sleep_cycles; }
+/* The dispatch loops defer the cycles of the links followed and blocks run (isa/block.h);
+ * devices and models read the clock between settle points. */
+uint64_t hart_clock_cycles(const struct hart *h) {
+  uint64_t deferred = h->num_pending_costs | h->num_pending_blocks ? block_deferred_cycles(h) : 0;
+  return h->hpm.acc[EV_CYCLES] + h->sleep_cycles + deferred;
+}
 
 void hart_collect_overflow(struct hart *h) {
   if (h->hpm.overflowed) {
@@ -203,7 +208,7 @@ void hart_update_models(struct hart *h) {
   h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
   if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
     h->epoch++;
-    h->fetch_tag = h->epoch << 2 | h->priv;
+    hart_set_fetch_tag(h);
   }
 }
 
@@ -217,7 +222,7 @@ void hart_flush_translation(struct hart *h, bool blocks) {
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
-  h->fetch_tag = h->epoch << 2 | h->priv;
+  hart_set_fetch_tag(h);
   if (blocks && h->blocks) {
     block_cache_flush(h->blocks);
     h->last_block = NULL;
@@ -228,8 +233,8 @@ void hart_flush_translation(struct hart *h, bool blocks) {
 void hart_set_priv(struct hart *h, unsigned priv) {
   if (priv != h->priv) {
     h->priv = priv;
-    h->fetch_tag = h->epoch << 2 | priv;
     hpm_set_priv(&h->hpm, priv); /* xINH filters fold here, never per instruction */
+    hart_set_fetch_tag(h);
     hart_collect_overflow(h);
     /* No epoch bump: jump-cache entries and block links hold priv, and fetch translation in
      * one mode does not change with the mode. Bumping it here invalidated every jump-cache

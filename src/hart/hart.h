@@ -133,6 +133,10 @@ struct hart {
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
                              * block link must hold, besides its pc, to be used (hart_set_priv,
                              * hart_flush_translation keep it up to date) */
+  /* fetch_tag's low 32 bits and hpm.active_gen: what a link cost must hold to be followed
+   * (isa/block.h), one compare on the timed loop's chained path for two (hart_set_fetch_tag,
+   * and the timed loop after whatever may change the active events). Never 0. */
+  uint64_t link_key;
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
   /* The block that ran last and fell through or branched (NULL after traps and flushes); a
@@ -192,6 +196,12 @@ void hart_set_priv(struct hart *h, unsigned priv);
 /* Flushes TLBs (after satp/sfence/mstatus translation changes) and, with blocks=true, the block
  * cache (after fence.i). */
 void hart_flush_translation(struct hart *h, bool blocks);
+
+/* Sets fetch_tag from the epoch and privilege, and link_key from it and hpm.active_gen. */
+static inline void hart_set_fetch_tag(struct hart *h) {
+  h->fetch_tag = h->epoch << 2 | h->priv;
+  h->link_key = (uint64_t)h->hpm.active_gen << 32 | (uint32_t)h->fetch_tag;
+}
 
 /* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */
 void hart_select_tlbs(struct hart *h);

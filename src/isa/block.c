@@ -470,16 +470,20 @@ static bool taken_transfer(const struct insn *last, unsigned idx) {
 static void settle_cost(struct hart *h, struct link_cost *c) {
   uint64_t times = c->pending;
   if (!times) return;
+  h->hpm.acc[EV_INSNS] += c->insns * times;
+  h->hpm.acc[EV_CYCLES] += (uint64_t)c->cycles_all * times;
   for (unsigned i = 0; i < c->n && i < LINK_COST_ADDS; i++)
     h->hpm.acc[c->idx[i]] += (uint64_t)(int64_t)c->count[i] * times;
   c->pending = 0;
 }
 
-/* Adds the active events of the times block b ran uncounted (BLOCK_ACCOUNT's events part). */
+/* Adds what block b retired the times it ran uncounted (BLOCK_ACCOUNT). */
 static void settle_block(struct hart *h, struct block *b) {
   uint64_t times = b->pending;
   if (!times) return;
   struct hpm *hpm = &h->hpm;
+  hpm->acc[EV_INSNS] += b->retire_insns * times;
+  hpm->acc[EV_CYCLES] += b->retire_cycles * times;
   uint64_t m = b->ev_mask & hpm->active_mask;
   if (m & HPM_ACTIVE_COMBOS) {
     for (unsigned i = 0; i < hpm->num_active; i++) hpm->acc[hpm->active[i]] += b->events[hpm->active[i]] * times;
@@ -487,6 +491,15 @@ static void settle_block(struct hart *h, struct block *b) {
     for (; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += b->events[__builtin_ctzll(m)] * times;
   }
   b->pending = 0;
+}
+
+uint64_t block_deferred_cycles(const struct hart *h) {
+  uint64_t n = 0;
+  for (unsigned k = 0; k < h->num_pending_costs; k++)
+    n += (uint64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
+  for (unsigned k = 0; k < h->num_pending_blocks; k++)
+    n += h->pending_blocks[k]->retire_cycles * h->pending_blocks[k]->pending;
+  return n;
 }
 
 void block_settle_costs(struct hart *h) {
@@ -504,7 +517,10 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   link->vpc = vpc;
   link->tag = h->fetch_tag;
   link->block = to;
-  if (!h->link_costs) return;
+  /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never
+   * followed, their costs would be compiled for nothing (2,400 host instructions each, most
+   * of them the entry correction of the rest of the block, at every stepped instruction). */
+  if (!h->link_costs || block_is_step(h, from)) return;
   struct link_cost *lc = BLOCK_LINK_COST(last, i);
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
@@ -515,7 +531,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
    * callchase32) need not compile it again. */
   bool plain = !n_out && !unaligned;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->active_gen == h->hpm.active_gen && lc->plain) {
+  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     return;
   }
@@ -530,18 +546,18 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
     entry_correction(h, to, outside, n_out, &c);
     for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
   }
-  lc->active_gen = h->hpm.active_gen;
+  lc->key = h->link_key;
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;
   lc->cycles_entry = (int32_t)entry.cycles;
-  lc->cycles_all = lc->cycles_outcome + lc->cycles_entry;
+  lc->cycles_all = (int64_t)lc->cycles_outcome + lc->cycles_entry;
   lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
   if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
     lc->n = LINK_COST_SLOW;
-    lc->active_gen = h->hpm.active_gen - 1;
+    lc->key = 0; /* never a hart's key (hart_set_fetch_tag) */
   }
 }
 

@@ -34,8 +34,9 @@ struct block {
    * instructions of short blocks in fewer cache lines (inline, the counts cost the generic core ~6% on
    * intmix once EV_NUM_ACC grew to 85; the pointer is only followed when a counter is active). */
   uint16_t *events;
-  /* Times the plain loop ran it to its end without adding its events (its instructions and
-   * cycles are added at once): block_settle_costs adds them, as for link costs below. */
+  /* Times the plain loop ran it to its end without adding its counts (events, instructions
+   * and cycles; a block that raises no active event adds them at once): block_settle_costs
+   * adds them, as for link costs below. */
   uint64_t pending;
   _Alignas(16) struct insn insns[];
 };
@@ -66,32 +67,37 @@ static inline unsigned block_end_off(const struct block *b) {
  *   stepped instruction is timed with its context instead).
  * Each part is exact: every accumulator (events and combo slots) is linear in a cycle run's
  * count, so the runs of a part can be summed per accumulator once. A cost that does not fit
- * has n = LINK_COST_SLOW and an active_gen that is not the current one, so the dispatch loop
+ * has n = LINK_COST_SLOW and a key that is not the current one, so the dispatch loop
  * takes the long way (BLOCK_ACCOUNT,
  * hart_link_outcome, hart_transfer_target, hart_block_entry), as for a link that does not
  * hold the next block. The outcome depends on the active events
- * (hpm.active_gen, checked with the link) and the combo slots (links die with the blocks
+ * (hpm.active_gen, in the key checked with the link) and the combo slots (links die with the blocks
  * when combos change); hart_update_models makes new links (a new fetch tag) when the branch
  * model starts. The costs of a block's links follow its links in the arena. */
 #define LINK_COST_ADDS 14
 #define LINK_COST_SLOW 0xff
 struct link_cost {
+  /* hart.link_key when it was compiled: the link's fetch tag and the hpm.active_gen it holds
+   * counts for, so that the dispatch loop checks both with one compare (0, never a key, before
+   * it is compiled and when it did not fit: such a link is never followed as it is). */
+  uint64_t key;
+  /* Times the timed loop followed it whole (outcome and entry) without adding its counts yet
+   * (the adds, instructions and cycles): they are added per link, times this, when something
+   * may read them (block_settle_costs). */
+  uint64_t pending;
+  /* The least budget with which the next block is entered whole: its horizon_cycles plus
+   * cycles_outcome (one test on the chained path instead of three loads and a subtraction).
+   * It and cycles_all are as wide as the budget, which the chained path compares and
+   * subtracts them with straight from memory (no sign extension first). */
+  int64_t need;
+  int64_t cycles_all;            /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
+  int32_t cycles_outcome;        /* adds[], nor the instructions, so that the adds hold only */
+  int32_t cycles_entry;          /* what the block and transfer raise besides) */
+  uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
   uint8_t n_outcome, n;
   bool plain;                    /* nothing in it depends on the target (block_link_set) */
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
-  uint32_t active_gen;           /* hpm.active_gen it was compiled for (another value when it
-                                  * did not fit: such a link is never followed as it is) */
-  int32_t cycles_outcome;        /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
-  int32_t cycles_entry;          /* adds[], nor the instructions, so that the adds hold only */
-  int32_t cycles_all;            /* what the block and transfer raise besides) */
-  uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
-  /* The least budget with which the next block is entered whole: its horizon_cycles plus
-   * cycles_outcome (one test on the chained path instead of three loads and a subtraction). */
-  int64_t need;
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
-  /* Times the timed loop followed it whole (outcome and entry) without adding the adds yet:
-   * they are added per link, times this, when something may read them (block_settle_costs). */
-  uint64_t pending;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
@@ -126,11 +132,12 @@ struct hart;
 struct insn_context;
 
 /* Deferred counts (the dispatch loops, not the profiling ones). The timed loop, following a
- * link whole, adds the instructions, cycles and budget at once (the hot path reads them) but
- * only counts the link (link_cost.pending) for its other adds, listing it in
- * hart.pending_costs the first time; the plain loop likewise counts a block run to its end
- * (block.pending, hart.pending_blocks) for its active events (none: nothing is counted, as in
- * rvpmu run). block_settle_costs adds them, times those counts, before anything reads an
+ * link whole, takes its cycles from the budget at once (the hot path reads it) but only
+ * counts the link (link_cost.pending) for its adds, instructions and cycles, listing it in
+ * hart.pending_costs the first time (hart_clock_cycles adds the cycles still deferred:
+ * block_deferred_cycles); the plain loop likewise counts a block run to its end
+ * (block.pending, hart.pending_blocks) for its active events, instructions and cycles when it
+ * raises an active event (else it adds its instructions and cycles: rvpmu run, none active). block_settle_costs adds them, times those counts, before anything reads an
  * accumulator or changes or frees a link cost or block: the slow check and the loop's exit,
  * system instructions, faults and traps, flushes, recompiled links, reused step blocks.
  * Exact because the adds are linear. Figures (docs/performance.md, second pass), CPU time
@@ -138,6 +145,8 @@ struct insn_context;
  * 0.70 s, 43.3 -> 34.3; the generic core with make bench's events, callchase32 34.2 -> 29.6,
  * intmix32 21.0 -> 18.9 (QEMU-icount: 0.64 and 0.48 s on the same machine). */
 void block_settle_costs(struct hart *h);
+/* The cycles of the link costs followed and blocks run, not yet settled. */
+uint64_t block_deferred_cycles(const struct hart *h);
 
 /* The static timing context of instruction i of b: the instructions before it in b. */
 void block_insn_context(const struct block *b, unsigned i, struct insn_context *c);

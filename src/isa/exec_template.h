@@ -160,6 +160,7 @@ typedef __int128 sx2;
           PROF_PREFIX(in - blk->insns + 1);                                           \
           hart_break_after(h, blk, in, bpc);                                          \
           PROF_DYN(INSN_PC);                                                          \
+          CHAIN_ENTRY_STATE(false);                                                   \
           goto next_block;                                                            \
         }                                                                             \
         fault_cause = r_;                                                             \
@@ -187,18 +188,22 @@ typedef __int128 sx2;
  * operation is then predicted per terminator and outcome, not from one shared jump. That made
  * the gzip-initramfs boot 0.337 s -> 0.317 s and intmix 2.63 s -> 2.49 s. A horizon is at
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
-/* The plain loop's accounting of a block run to its end: its active events are counted
- * later (block.pending, block_settle_costs), except for the profiler. */
+/* The plain loop's accounting of a block run to its end: a block that raises an active event
+ * is counted later, events, instructions and cycles (block.pending, block_settle_costs),
+ * except for the profiler; others add their instructions and cycles (rvpmu run: all). */
 #ifdef PROF
 #define PLAIN_ACCOUNT() BLOCK_ACCOUNT(&h->hpm, blk)
 #else
 #define PLAIN_ACCOUNT()                                                                    \
   do {                                                                                     \
-    h->hpm.acc[EV_INSNS] += blk->retire_insns;                                             \
-    h->hpm.acc[EV_CYCLES] += blk->retire_cycles;                                           \
-    if ((blk->ev_mask & h->hpm.active_mask) && unlikely(!blk->pending++)) {                \
-      if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);         \
-      h->pending_blocks[h->num_pending_blocks++] = blk;                                    \
+    if (blk->ev_mask & h->hpm.active_mask) { /* with its instructions and cycles */        \
+      if (unlikely(!blk->pending++)) {                                                     \
+        if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);       \
+        h->pending_blocks[h->num_pending_blocks++] = blk;                                  \
+      }                                                                                    \
+    } else {                                                                               \
+      h->hpm.acc[EV_INSNS] += blk->retire_insns;                                           \
+      h->hpm.acc[EV_CYCLES] += blk->retire_cycles;                                         \
     }                                                                                      \
   } while (0)
 #endif
@@ -209,14 +214,13 @@ typedef __int128 sx2;
  * link's profile record (prof_link_of: computed once per link and context), or failing that
  * bracketed for the profiler (prof/prof.h); without a valid link, each comes separately the
  * long way. */
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     PROF_TRANSFER_FROM(LAST);                                                              \
     const struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                               \
-    if (likely(link->vpc == h->pc && link->tag == h->fetch_tag &&                          \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) {                            \
       prof_link = prof_link_of(h, c_, link->block, blk, bpc);                              \
       if (likely(prof_link)) prof_link_outcome(h, prof_link); /* precomputed charges */    \
       else prof_block_linked(h, blk, bpc); /* the snapshot ahead by the block's counts */  \
@@ -241,25 +245,24 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
     bpc = h->pc;                                                                           \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag &&                            \
-               c_->active_gen == h->hpm.active_gen)) {                                     \
+    if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
       if (likely(c_->need <= h->budget &&                                                  \
                  (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        if (unlikely(!c_->pending++)) { /* outcome and entry: block_settle_costs adds */    \
-          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
-          h->pending_costs[h->num_pending_costs++] = c_;                                    \
-        }                                                                                  \
-        h->hpm.acc[EV_INSNS] += c_->insns;                                                 \
-        h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_all;                        \
         h->budget -= c_->cycles_all;                                                       \
+        /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
+         * live across a call: it kept a register from bpc, which went to the stack). */    \
+        if (unlikely(!c_->pending++)) {                                                    \
+          h->pending_costs[h->num_pending_costs++] = c_;                                    \
+          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
+        }                                                                                  \
         if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
@@ -277,7 +280,7 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #else
-#define CHAIN(LAST, IDX, TAG)                                                              \
+#define CHAIN_TO(LAST, IDX, TAG)                                                              \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
@@ -299,6 +302,24 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #endif
+
+/* What CHAIN_TO's long ways read (enter_block) is set on every path into them, here and
+ * where a handler leaves for next_block, so that none of it is live across DISPATCH: kept
+ * live (always false there), GCC gave it a register that every handler zeroed again before
+ * its dispatch, one host instruction per guest instruction. `transferred` persists through
+ * the slow check (linked_slow or link_miss with the budget spent, then next_block), as the
+ * jump model expects; a jump sets it (CHAIN_JUMP), other terminators clear it. */
+#define CHAIN_ENTRY_STATE(JUMPED) (transferred = (JUMPED), unaligned = false, entry_cost = NULL)
+#define CHAIN(LAST, IDX, TAG)           \
+  do {                                  \
+    CHAIN_ENTRY_STATE(false);           \
+    CHAIN_TO(LAST, IDX, TAG);           \
+  } while (0)
+#define CHAIN_JUMP(LAST, IDX, TAG)            \
+  do {                                        \
+    CHAIN_ENTRY_STATE(h->timed_targets);      \
+    CHAIN_TO(LAST, IDX, TAG);                 \
+  } while (0)
 
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
@@ -444,6 +465,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 
 next_block:
   SETTLE_COSTS();
+  if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
@@ -514,6 +536,7 @@ link_miss:
   goto enter_block;
 
 fault:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
@@ -521,6 +544,7 @@ fault:
 
 misaligned_target:
   /* Only without C: targets must be 4-byte aligned; the jump or branch does not retire. */
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
   hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
@@ -534,8 +558,7 @@ L_JAL: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
-  CHAIN(in, 0, 1);
+  CHAIN_JUMP(in, 0, 1);
 }
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
@@ -545,10 +568,9 @@ L_JALR: {
   if (unlikely(t & h->ialign_mask)) goto misaligned_target;
   WR(NEXT_PC);
   h->pc = t;
-  transferred = h->timed_targets;
   const struct block_link *l0_ = BLOCK_LINK(in);
-  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN(in, 0, 2);
-  CHAIN(in, 1, 4);
+  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
+  CHAIN_JUMP(in, 1, 4);
 }
 L_BEQ: EXEC_BEQ;
 L_BNE: EXEC_BNE;
@@ -667,6 +689,7 @@ L_CSRRWI:
 L_CSRRSI:
 L_CSRRCI:
 L_ILLEGAL:
+  CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
