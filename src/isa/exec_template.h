@@ -257,13 +257,15 @@ typedef __int128 sx2;
                  (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         h->budget -= c_->cycles_all;                                                       \
+        /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
+        bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);            \
         /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
          * live across a call: it kept a register from bpc, which went to the stack). */    \
         if (unlikely(!c_->pending++)) {                                                    \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
         }                                                                                  \
-        if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
+        if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk); \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -333,6 +335,21 @@ typedef __int128 sx2;
 #else
 #define SETTLE_COSTS() ((void)0)
 #endif
+
+/* A jump whose target the loop will not enter (hart_run returns, or an interrupt or the
+ * target's fetch fault took the hart elsewhere): the jump model sees it now, with the target
+ * the jump computed (bpc), instead of never or with the trap vector. (Run before the slow
+ * check in every case, it would move the jump's cycles before it, and with them where the
+ * loop steps, which changes MicroBlaze V's 8-stage operand stalls by a few.) */
+#define JUMP_NOT_ENTERED()                             \
+  do {                                                 \
+    if (transferred) {                                 \
+      PROF_SNAP();                                     \
+      hart_transfer_target(h, NULL, bpc, false, true); \
+      transferred = false;                             \
+      PROF_DYN_TRANSFER();                             \
+    }                                                  \
+  } while (0)
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
  * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
@@ -446,7 +463,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t *const x = h->x;
   struct block *blk;
   const struct insn *in;
-  uint64_t bpc;
+  uint64_t bpc = h->pc; /* (JUMP_NOT_ENTERED reads it before next_block sets it) */
   int fault_cause;
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
@@ -470,7 +487,11 @@ next_block:
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
 #endif
-  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
+  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) {
+    JUMP_NOT_ENTERED();
+    return;
+  }
+  if (unlikely(transferred) && h->pc != bpc) JUMP_NOT_ENTERED(); /* an interrupt, a fetch fault */
   bpc = h->pc;
   PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
@@ -503,7 +524,7 @@ enter_block:
     blk = block_first_insn(h, blk);
     if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
-    if (h->model_fetch) hart_fetch_block(h, blk);
+    if (h->model_fetch) hart_fetch_linked(h, entry_cost, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
     h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
