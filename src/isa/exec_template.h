@@ -13,6 +13,14 @@
  *   its end (CHAIN), never per instruction, except taken/not-taken branches (one add each). */
 #include <string.h>
 
+/* EXEC_MODEL_HITS (exec_rv32_models.c, MicroBlaze V): loads and stores try the model's TLB and
+ * data cache (hart_load_hit) before tlb_load / tlb_store, which with such a model are
+ * tlb_never: one TLB check per access instead of two. The other instances keep the plain TLB
+ * first (a test of hart.data_hits per access would cost the Ibex). */
+#ifndef EXEC_MODEL_HITS
+#define EXEC_MODEL_HITS 0
+#endif
+
 #include "hart/hart.h"
 #include "hart/model_hits.h"
 #include "isa/block.h"
@@ -111,9 +119,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_;                                                                            \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
+    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+      /* the model's TLB first: tlb_load is then tlb_never */                        \
+    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else if (EXEC_TIMED && PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_))) {     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
+               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
@@ -145,9 +156,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_ = (T)(VALUE);                                                                \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
+    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+      /* the model's TLB first: tlb_store is then tlb_never */                        \
+    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else if (EXEC_TIMED && PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_))) {     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
+               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
