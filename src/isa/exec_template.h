@@ -249,7 +249,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
-    bpc = h->pc;                                                                           \
+    BPC_FROM_PC();                                                                         \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
     if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
@@ -434,7 +434,18 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t *const x = h->x;
   struct block *blk;
   const struct insn *in;
-  uint64_t bpc;
+#if EXEC_TIMED && !defined(PROF)
+  /* The block's pc is h->pc itself, which holds it from the block's entry until its
+   * terminator sets the next one (before CHAIN, which then makes it the next block's): in
+   * a local, live everywhere, the fused handlers' register pressure sent it to the stack,
+   * a store at every chained block end and a load in every branch handler; h->pc is
+   * stored there anyway, and a branch handler loads it instead. */
+#define bpc (h->pc)
+#define BPC_FROM_PC() ((void)0)
+#else
+  uint64_t bpc; /* the block's pc (in a register on the plain loop) */
+#define BPC_FROM_PC() (bpc = h->pc)
+#endif
   int fault_cause;
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
@@ -459,7 +470,7 @@ next_block:
   prof_link = NULL;
 #endif
   if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
-  bpc = h->pc;
+  BPC_FROM_PC();
   PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
