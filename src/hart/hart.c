@@ -49,6 +49,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
+  h->fetch_gen = 0, h->fetch_next_pa = ~0ull;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   /* RVPMU_NO_MODEL_HITS=1: every model outcome goes to the model (the reference that
@@ -195,6 +196,7 @@ void hart_update_models(struct hart *h) {
   h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
   h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
   bool branches_were = h->timed_branches;
+  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits;
   h->timed_branches = h->model_branch && p->branch;
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
@@ -203,10 +205,13 @@ void hart_update_models(struct hart *h) {
    * (selectors of several events) every outcome goes to the model. Combos change only with
    * the selectors, whose writers call this. */
   bool inline_hits = !h->hpm.num_combos;
-  h->data_hits = inline_hits ? h->data_hits_offered : NULL;
+  /* (with the model's TLB only, which the inline data paths then need not test for) */
+  h->data_hits = inline_hits && h->tlb_load_model ? h->data_hits_offered : NULL;
   h->btc_hits = inline_hits ? h->btc_hits_offered : NULL;
   h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
-  if (h->timed_branches != branches_were) { /* link costs hold branch outcomes: new links */
+  /* Link costs hold branch outcomes, and with the inline paths a predicted branch's events
+   * and the next block's fetch (hart/model_hits.h): new links. */
+  if (h->timed_branches != branches_were || h->btc_hits != btc_was || h->fetch_hits != fetch_was) {
     h->epoch++;
     hart_set_fetch_tag(h);
   }

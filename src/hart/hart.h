@@ -128,6 +128,10 @@ struct hart {
   struct data_hit_filter *data_hits, *data_hits_offered;
   struct btc_filter *btc_hits, *btc_hits_offered;
   struct fetch_filter *fetch_hits, *fetch_hits_offered;
+  /* The instruction fetch model's generation (bumped whenever a line enters or leaves its
+   * cache; never ~0) and where sequential fetch continues (~0: none): here rather than behind
+   * fetch_hits, as the timed loop reads them at every block (hart_fetch_linked). */
+  uint64_t fetch_gen, fetch_next_pa;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
@@ -152,7 +156,7 @@ struct hart {
   unsigned num_pending_blocks;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][384];
+  _Alignas(16) uint8_t step_block[2][448];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
@@ -244,7 +248,7 @@ void hart_muldiv_timing(struct hart *h, const struct insn *in, uint64_t a, uint6
 void hart_block_entry(struct hart *h, const struct block *blk);
 /* A taken transfer reached block `blk` at `pc`: its unaligned_target cost when `unaligned`
  * (the transfer did not come through a link, whose cost holds it), the jump model when
- * `jump` (timed_targets). */
+ * `jump` (timed_targets; blk may be NULL without `unaligned`). */
 void hart_transfer_target(struct hart *h, const struct block *blk, uint64_t pc, bool unaligned, bool jump);
 
 /* This hart's clock now, including the static cycles of the instructions of the current block

@@ -45,6 +45,14 @@ static inline void model_events_add(struct model_events *e, uint32_t n) {
   *e->acc[1] += n;
 }
 
+/* Takes back n occurrences that a link cost's adds hold (link folds below): the accumulators
+ * are only read once the link's deferred adds are settled (block_settle_costs), so the sum is
+ * exact whenever it is seen. */
+static inline void model_events_sub(struct model_events *e, uint32_t n) {
+  *e->acc[0] -= n;
+  *e->acc[1] -= n;
+}
+
 /* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
  * `stall` (none: &first.sink) in each and `first`'s events in the first one, as
  * hart_add_stall does without combos (a call whose loops over the event masks cost 37 host
@@ -105,9 +113,10 @@ static inline bool model_latency_wanted(const struct hart *h, unsigned ev) {
   return (h->hpm.latency_watch >> ev & 1) || h->prof;
 }
 
-/* The TLB entry of table t (NULL: none) for an aligned access of `size` bytes at va, or NULL. */
+/* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
+ * is set only with the model's tables, hart.tlb_load_model and tlb_store_model: no test.) */
 static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint64_t va, unsigned size) {
-  if (!t || (va & (size - 1))) return NULL;
+  if (va & (size - 1)) return NULL;
   t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
   return t->vpn == va >> PAGE_SHIFT ? t : NULL;
 }
@@ -167,10 +176,13 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
  * target) calls the model. */
 #define BTC_FILTER_MAX 2048
 struct btc_filter {
+  uint64_t key[BTC_FILTER_MAX]; /* first: an entry's address needs no offset */
   uint64_t mask;         /* entries - 1 */
   struct model_events taken_events, not_taken_events, jump_events;
+  /* The events of a branch predicted right by a saturated entry, [taken]: the outcome part
+   * of its links holds them (isa/block.c, link_outcome), hart_branch_outcome the rest. */
+  uint64_t predicted[2];
   struct model_stall mispredict;
-  uint64_t key[BTC_FILTER_MAX];
   uint64_t target[BTC_FILTER_MAX];
 };
 
@@ -179,21 +191,33 @@ struct btc_filter {
 /* The branch model (profile.branch) of conditional branch `in` of `blk`. */
 void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
 
-/* The conditional branch `in` of block `blk` retired taken or not (timed_branches): a BTC hit
- * inline, else the model. The call per branch was 18% of the host's instructions on intmix32
- * (MicroBlaze V), and on callchase32 30% of its branches are not predicted right. */
+/* A BTC miss when the links hold a predicted branch's events (btc_filter.predicted; the long
+ * way's outcome too, hart_link_outcome): the model makes the entry and counts the branch,
+ * and the predicted events are taken back. */
+void hart_branch_unsaturated(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
+
+/* The conditional branch `in` of block `blk` retired taken or not (timed_branches). With
+ * h->btc_hits, the outcome of the link followed holds the events of a hit whose counter is
+ * saturated in the direction taken (BTC_HIT and the outcome, no refill), which changes no
+ * state: such a branch costs a compare (callchase32 on mbv-5: 3.3 M branches per 1e7
+ * instructions, most of them saturated; their adds and counter updates cost 2 host
+ * instructions per guest instruction). Anything else adds what differs from that. Without
+ * it, the model counts every branch. */
 __attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   struct btc_filter *b = h->btc_hits;
   if (b) {
-    uint64_t pa = blk->paddr + in->pc_off, *key = &b->key[(pa >> 1) & b->mask];
-    if (*key >> 2 == pa) { /* (an empty entry, ~0, is no physical address) */
+    uint64_t pa = blk->paddr + in->pc_off;
+    uint64_t *key = &b->key[(pa >> 1) & b->mask];
+    if (*key == BTC_KEY(pa, taken ? 3u : 0u)) return;
+    if (*key >> 2 == pa) { /* a hit: its events as predicted; the counter moves */
       unsigned counter = (unsigned)(*key & 3);
       if (taken && counter < 3) ++*key;
       if (!taken && counter > 0) --*key;
-      model_events_add(taken ? &b->taken_events : &b->not_taken_events, 1);
       if ((counter >= 2) != taken) model_stall_add(h, &b->mispredict);
       return;
     }
+    hart_branch_unsaturated(h, blk, in, taken);
+    return;
   }
   hart_branch_model(h, blk, in, taken);
 }
@@ -228,10 +252,14 @@ struct fetch_memo {      /* 32 bytes: a power of two, so indexing is a shift */
   uint32_t bytes;        /* its length: it ends at start + bytes */
   uint32_t words;        /* 32-bit words from start's to the last byte's */
 };
-struct fetch_filter {
-  uint64_t gen;
-  uint64_t next_pa;      /* where sequential fetch continues after the last block (~0: none) */
+struct link_cost;
+struct fetch_filter {    /* (the generation and next_pa: hart.fetch_gen, fetch_next_pa) */
   struct model_events events;
+  uint64_t events_mask;  /* those events (EV_BIT) */
+  /* The fetch of block `to` entered from `from` (its fetch just before), when the model can
+   * fold it into their link (hart_fetch_linked): the words it requests if all its lines are
+   * present, *end where sequential fetch then continues; false: no fold (uncacheable). */
+  bool (*fold)(struct hart *h, const struct block *from, const struct block *to, uint32_t *words, uint64_t *end);
   struct fetch_memo memo[FETCH_MEMO_ENTRIES]; /* indexed by (start >> 1) */
 };
 
@@ -239,13 +267,13 @@ static inline struct fetch_memo *fetch_memo_of(struct fetch_filter *f, uint64_t 
   return &f->memo[(start >> 1) & (FETCH_MEMO_ENTRIES - 1)];
 }
 
-/* If blk is in f's memo at its generation: adds its fetch and returns true. */
-static inline bool fetch_memo_hit(struct fetch_filter *f, const struct block *blk) {
+/* If blk is in f's memo at the current generation: adds its fetch and returns true. */
+static inline bool fetch_memo_hit(struct hart *h, struct fetch_filter *f, const struct block *blk) {
   uint64_t start = blk->paddr;
   const struct fetch_memo *m = fetch_memo_of(f, start);
-  if (m->blk != blk || m->start != start || m->gen != f->gen) return false;
-  uint32_t words = m->words - ((start & 2) && start == f->next_pa);
-  f->next_pa = start + m->bytes;
+  if (m->blk != blk || m->start != start || m->gen != h->fetch_gen) return false;
+  uint32_t words = m->words - ((start & 2) && start == h->fetch_next_pa);
+  h->fetch_next_pa = start + m->bytes;
   model_events_add(&f->events, words);
   return true;
 }
@@ -256,7 +284,49 @@ void hart_fetch_model(struct hart *h, const struct block *blk);
 /* Block `blk` starts executing (model_fetch). */
 static inline void hart_fetch_block(struct hart *h, const struct block *blk) {
   struct fetch_filter *f = h->fetch_hits;
-  if (!f || !fetch_memo_hit(f, blk)) hart_fetch_model(h, blk);
+  if (!f || !fetch_memo_hit(h, f, blk)) hart_fetch_model(h, blk);
+}
+
+/* ---- Fetch folded into the link (hart_fetch_linked) ----
+ * While no I-cache line enters or leaves (the generation unchanged), the fetch of a block
+ * entered through a given link is the same every time: a link cost (isa/block.h) holds it
+ * among its entry adds (block_link_set: fetch_words requests and hits), valid for one
+ * generation (fetch_gen). A follow in that generation only notes where sequential fetch
+ * continues; in another one the block is fetched as above and the fold taken back, then the
+ * link is valid again if the block's lines all turned out present (the memo). callchase32 on
+ * mbv-5 requests 219 M I-cache words with 101 misses: the memo lookup per block cost 9.8
+ * host instructions per guest instruction. */
+void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct block *blk);
+
+#define FETCH_GEN_NONE (~0ull) /* never an I-cache generation */
+
+/* The fold of link from -> to (block_link_set): false without one. */
+static inline bool hart_fetch_fold(struct hart *h, const struct block *from, const struct block *to, uint32_t *words,
+                                   uint64_t *end) {
+  struct fetch_filter *f = h->fetch_hits;
+  *words = 0, *end = 0;
+  return f && h->model_fetch && f->fold(h, from, to, words, end);
+}
+
+/* Link cost c's next block is entered whole: if c holds its fetch (valid in this
+ * generation), notes where sequential fetch continues and returns true; false: the block
+ * must be fetched with hart_fetch_unfolded. */
+static inline bool hart_fetch_folded(struct hart *h, const struct link_cost *c) {
+  if (c->fetch_gen != h->fetch_gen) return false; /* (never equal without h->fetch_hits) */
+  h->fetch_next_pa = c->fetch_end;
+  return true;
+}
+
+/* The cost of link `idx` of h->last_block, the block just left. (The chained path finds it
+ * again rather than keep its own pointer live across a call.) */
+static inline const struct link_cost *hart_left_link_cost(const struct hart *h, unsigned idx) {
+  const struct block *b = h->last_block;
+  return BLOCK_LINK_COST(&b->insns[b->count - 1], idx);
+}
+
+/* Block `blk` is entered whole through link cost c, whose entry adds are being added. */
+static inline void hart_fetch_linked(struct hart *h, const struct link_cost *c, const struct block *blk) {
+  if (!hart_fetch_folded(h, c)) hart_fetch_unfolded(h, c, blk);
 }
 
 #endif

@@ -427,6 +427,8 @@ static bool link_outcome(const struct hart *h, const struct insn *last, unsigned
     if (!h->timed_branches) {
       if (taken && p->taken_branch.n) sums_timing(&h->hpm, s, &p->taken_branch);
       else sums_events(&h->hpm, s, EV_BIT(taken ? EV_BR_TAKEN : EV_BR_NOT_TAKEN), 1);
+    } else if (h->btc_hits) { /* a predicted branch's events; the model adds the rest */
+      sums_events(&h->hpm, s, h->btc_hits->predicted[taken], 1);
     }
     return taken;
   }
@@ -530,9 +532,17 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
    * stays right for another such target: a return whose caller changed (every JALR miss on
    * callchase32) need not compile it again. */
   bool plain = !n_out && !unaligned;
+  /* The next block's fetch, when the model folds it (hart/model_hits.h: the same words for
+   * another target keep a plain cost right). */
+  uint32_t fetch_words;
+  uint64_t fetch_end;
+  bool fold = hart_fetch_fold(h, from, to, &fetch_words, &fetch_end);
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain) {
+  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
+      lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
+    lc->fetch_end = fetch_end;
+    lc->fetch_gen = FETCH_GEN_NONE;
     return;
   }
   settle_cost(h, lc); /* what it was followed for, before it changes */
@@ -546,6 +556,10 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
     entry_correction(h, to, outside, n_out, &c);
     for (unsigned r = 0; r < c.n; r++) sums_cycles(&h->hpm, &entry, c.run[r].events, c.run[r].count);
   }
+  if (fetch_words) sums_events(&h->hpm, &entry, h->fetch_hits->events_mask, fetch_words);
+  lc->fetch_words = fetch_words;
+  lc->fetch_end = fetch_end;
+  lc->fetch_gen = FETCH_GEN_NONE;
   lc->key = h->link_key;
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;

@@ -98,6 +98,12 @@ struct link_cost {
   bool plain;                    /* nothing in it depends on the target (block_link_set) */
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
+  /* The next block's fetch folded into the entry part (MicroBlaze V's I-cache,
+   * hart/model_hits.h: hart_fetch_linked): fetch_words requests and hits are among the entry
+   * adds, right while the I-cache generation is fetch_gen (else the model fetches and the
+   * fold is taken back); fetch_end is where sequential fetch continues (0: no fold). */
+  uint64_t fetch_gen, fetch_end;
+  uint32_t fetch_words;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of

@@ -88,7 +88,7 @@ typedef __int128 sx2;
 #define R2 ((ux)x[in->rs2])
 #define WR(v) (x[RD] = (ux)(v))
 #define IMM ((ux)(sx)in->imm)
-#define INSN_PC (bpc + in->pc_off)
+#define INSN_PC (BPC + in->pc_off) /* BPC: the block's pc (EXEC_FUNC) */
 #define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
 /* The profiling loops account per instruction: they jump on the operation itself, the others
  * on the dispatch index, a fused pair's handler on its first instruction (isa/fuse.h). */
@@ -158,7 +158,7 @@ typedef __int128 sx2;
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
           PROF_PREFIX(in - blk->insns + 1);                                           \
-          hart_break_after(h, blk, in, bpc);                                          \
+          hart_break_after(h, blk, in, BPC);                                          \
           PROF_DYN(INSN_PC);                                                          \
           CHAIN_ENTRY_STATE(false);                                                   \
           goto next_block;                                                            \
@@ -249,21 +249,22 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
-    BPC_FROM_PC();                                                                         \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
       if (likely(c_->need <= h->budget &&                                                  \
-                 (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
+                 (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {               \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         h->budget -= c_->cycles_all;                                                       \
+        /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
+        bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);            \
         /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
          * live across a call: it kept a register from bpc, which went to the stack). */    \
         if (unlikely(!c_->pending++)) {                                                    \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
         }                                                                                  \
-        if (unlikely(h->model_fetch)) hart_fetch_block(h, blk);                            \
+        if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk); \
         in = blk->insns;                                                                   \
         __asm__ volatile("" ::"i"(TAG));                                                   \
         DISPATCH;                                                                          \
@@ -273,10 +274,12 @@ typedef __int128 sx2;
       h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
       h->budget -= c_->cycles_outcome;                                                     \
       entry_cost = c_;                                                                     \
+      bpc = h->pc; /* the long ways' (BPC) */                                              \
       goto linked_slow;                                                                    \
     }                                                                                      \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
+    bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
   } while (0)
 #else
@@ -333,6 +336,21 @@ typedef __int128 sx2;
 #else
 #define SETTLE_COSTS() ((void)0)
 #endif
+
+/* A jump whose target the loop will not enter (hart_run returns, or an interrupt or the
+ * target's fetch fault took the hart elsewhere): the jump model sees it now, with the target
+ * the jump computed (bpc), instead of never or with the trap vector. (Run before the slow
+ * check in every case, it would move the jump's cycles before it, and with them where the
+ * loop steps, which changes MicroBlaze V's 8-stage operand stalls by a few.) */
+#define JUMP_NOT_ENTERED()                             \
+  do {                                                 \
+    if (transferred) {                                 \
+      PROF_SNAP();                                     \
+      hart_transfer_target(h, NULL, bpc, false, true); \
+      transferred = false;                             \
+      PROF_DYN_TRANSFER();                             \
+    }                                                  \
+  } while (0)
 
 /* Conditional branches: the generic core counts the outcome with one add; timed profiles
  * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
@@ -434,17 +452,16 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t *const x = h->x;
   struct block *blk;
   const struct insn *in;
+  uint64_t bpc = h->pc; /* (JUMP_NOT_ENTERED reads it before next_block sets it) */
 #if EXEC_TIMED && !defined(PROF)
-  /* The block's pc is h->pc itself, which holds it from the block's entry until its
-   * terminator sets the next one (before CHAIN, which then makes it the next block's): in
-   * a local, live everywhere, the fused handlers' register pressure sent it to the stack,
-   * a store at every chained block end and a load in every branch handler; h->pc is
-   * stored there anyway, and a branch handler loads it instead. */
-#define bpc (h->pc)
-#define BPC_FROM_PC() ((void)0)
+  /* Within a block its pc is h->pc itself, which holds it from the block's entry until its
+   * terminator sets the next one: the handlers and the chained path use that (BPC), and bpc
+   * is set only on the long ways, where the loop needs the pc it was about to enter. With
+   * the fused handlers' register pressure, bpc kept up to date in every block went to the
+   * stack: a store at every chained block end and a load in every branch handler. */
+#define BPC (h->pc)
 #else
-  uint64_t bpc; /* the block's pc (in a register on the plain loop) */
-#define BPC_FROM_PC() (bpc = h->pc)
+#define BPC bpc
 #endif
   int fault_cause;
   uint64_t fault_addr;
@@ -469,8 +486,12 @@ next_block:
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
 #endif
-  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) return;
-  BPC_FROM_PC();
+  if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) {
+    JUMP_NOT_ENTERED();
+    return;
+  }
+  if (unlikely(transferred) && h->pc != bpc) JUMP_NOT_ENTERED(); /* an interrupt, a fetch fault */
+  bpc = h->pc;
   PROF_SNAP(); /* a fetch fault's trap */
   blk = block_lookup(h, bpc);
   if (unlikely(!blk)) goto next_block; /* fetch fault taken: pc is the trap vector */
@@ -502,7 +523,7 @@ enter_block:
     blk = block_first_insn(h, blk);
     if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
-    if (h->model_fetch) hart_fetch_block(h, blk);
+    if (h->model_fetch) hart_fetch_linked(h, entry_cost, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
     h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
@@ -538,7 +559,7 @@ fault:
   CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
-  hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
+  hart_fault_in_block(h, blk, in, BPC, fault_cause, fault_addr);
   goto next_block;
 
 misaligned_target:
@@ -546,7 +567,7 @@ misaligned_target:
   CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
-  hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
+  hart_fault_in_block(h, blk, in, BPC, EXC_INSN_MISALIGNED,
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
   goto next_block;
 

@@ -341,6 +341,9 @@ struct mb_model {
 static struct mb_model *model(struct hart *h) { return h->model; }
 static const struct profile *prof(const struct hart *h) { return h->machine->profile; }
 
+static bool fetch_fold(struct hart *h, const struct block *from, const struct block *to, uint32_t *words,
+                       uint64_t *end);
+
 static void btc_clear(struct mb_model *m) {
   for (unsigned i = 0; i < MB_BTC_MAX; i++) m->btc.key[i] = MB_INVALID;
 }
@@ -357,9 +360,13 @@ static void mb_model_reset(struct hart *h) {
   model_events_init(h, &m->btc.not_taken_events, EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS));
   model_events_init(h, &m->btc.jump_events, EV_BIT(EV_BTC_HITS));
   model_stall_init(h, &m->btc.mispredict, EV_BIT(EV_BTC_MISPREDICTS), 0, mispredict_penalty(p));
+  m->btc.predicted[1] = EV_BIT(EV_BR_TAKEN) | EV_BIT(EV_BTC_HITS);
+  m->btc.predicted[0] = EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS);
   h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
-  m->fetch.next_pa = MB_INVALID;
-  model_events_init(h, &m->fetch.events, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS));
+  h->fetch_next_pa = MB_INVALID;
+  m->fetch.events_mask = EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS);
+  model_events_init(h, &m->fetch.events, m->fetch.events_mask);
+  m->fetch.fold = fetch_fold;
   /* The memo holds only blocks of a one-way cache (a hit changes no LRU state). */
   h->fetch_hits_offered = m->ic.sets && m->ic.ways == 1 ? &m->fetch : NULL;
   /* A one-way D-cache's hits change nothing, nor does a write-through store: the dispatch
@@ -456,9 +463,9 @@ static void mb_fence_i(struct hart *h) {
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
   cache_model_invalidate_all(&m->ic);
-  m->fetch.gen++;
+  h->fetch_gen++;
   btc_clear(m);
-  m->fetch.next_pa = MB_INVALID;
+  h->fetch_next_pa = MB_INVALID;
 }
 
 /* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
@@ -477,22 +484,43 @@ __attribute__((noinline)) static void fetch_lines(struct hart *h, const struct b
 static void mb_fetch_block(struct hart *h, const struct block *blk) {
   /* Without h->fetch_hits (RVPMU_NO_MODEL_HITS=1) every block looks its lines up: the
    * reference the memo is compared with (tests/cli/model_hits.sh). */
-  if (!h->fetch_hits || !fetch_memo_hit(h->fetch_hits, blk)) fetch_lines(h, blk);
+  if (!h->fetch_hits || !fetch_memo_hit(h, h->fetch_hits, blk)) fetch_lines(h, blk);
+}
+
+/* The end of block blk's bytes, if they are cacheable (RAM), else 0. */
+static uint64_t fetch_end(const struct hart *h, const struct block *blk) {
+  if (!blk->count) return 0;
+  uint64_t start = blk->paddr, end = start + block_end_off(blk);
+  return end > start && bus_ram_ptr(&h->machine->bus, start, end - start) ? end : 0;
+}
+
+/* The 32-bit words of [start, end). */
+static uint32_t fetch_words(uint64_t start, uint64_t end) { return (uint32_t)((((end - 1) & ~3ull) - (start & ~3ull)) / 4 + 1); }
+
+/* The fetch of `to` after that of `from` (fetch_filter.fold): what the memo would count for it
+ * with all its lines present, as `from` left next_pa (both cacheable: a fetch outside RAM
+ * leaves next_pa as it was). */
+static bool fetch_fold(struct hart *h, const struct block *from, const struct block *to, uint32_t *words,
+                       uint64_t *end) {
+  uint64_t from_end = fetch_end(h, from), to_end = fetch_end(h, to);
+  if (!model(h)->ic.sets || !from_end || !to_end) return false;
+  *words = fetch_words(to->paddr, to_end) - ((to->paddr & 2) && to->paddr == from_end);
+  *end = to_end;
+  return true;
 }
 
 /* The fetch of a block not in the memo: each line's first word looks up the cache. */
 static void fetch_lines(struct hart *h, const struct block *blk) {
   struct mb_model *m = model(h);
   struct cache_model *c = &m->ic;
-  if (!c->sets || !blk->count) return;
-  uint64_t start = blk->paddr;
-  uint64_t end = start + block_end_off(blk);
-  if (end <= start || !bus_ram_ptr(&h->machine->bus, start, end - start)) return; /* not cacheable */
+  if (!c->sets) return;
+  uint64_t start = blk->paddr, end = fetch_end(h, blk);
+  if (!end) return; /* not cacheable */
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
-  uint32_t words = (uint32_t)((wlast - w) / 4 + 1);
+  uint32_t words = fetch_words(start, end);
   /* The block before ended in this block's first word (at start, 2 mod 4): fetched already. */
-  if (start == m->fetch.next_pa && (start & 2)) w += 4;
-  m->fetch.next_pa = end;
+  if (start == h->fetch_next_pa && (start & 2)) w += 4;
+  h->fetch_next_pa = end;
   uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
   bool all_hit = true;
   while (w <= wlast) {
@@ -501,7 +529,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
     if (cache_model_find(c, line) < 0) {
       bool dirty;
       cache_model_fill(c, line, &dirty);
-      m->fetch.gen++;
+      h->fetch_gen++;
       all_hit = false;
       hart_add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
@@ -516,7 +544,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   /* A block that had to fill lines is remembered once it runs with all of them present. The
    * sequential word skipped above is in the cache too (it was fetched just before). (A
    * stepped instruction's scratch block at the same address always holds the same range.) */
-  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, m->fetch.gen, (uint32_t)(end - start), words};
+  if (c->ways == 1 && all_hit) *fetch_memo_of(&m->fetch, start) = (struct fetch_memo){blk, start, h->fetch_gen, (uint32_t)(end - start), words};
 }
 
 /* A branch's or jump's outcome: its events in one cycle, plus refill cycles. */

@@ -9,7 +9,10 @@
 # 3 stages, slow multiplier, memory wait states), running bench/callchase.c (calls, returns to
 # changing callers, pointer chasing, data-dependent branches, divides; compressed code, so
 # transfers to 32-bit instructions at pc % 4 == 2 occur too) and programs/link_hazards.S
-# (hazards across block boundaries, which compiled code seldom has).
+# (hazards across block boundaries, which compiled code seldom has); MicroBlaze V with a
+# 256-byte I-cache too, whose lines change all the time (the fetches folded into link costs
+# are taken back and revalidated) and a 16-entry BTC (branches whose saturated outcome the
+# links hold miss and flip).
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -22,6 +25,7 @@ CONFIGS=(
   "microblaze-v,pipeline=8"
   "microblaze-v,pipeline=3"
   "microblaze-v,pipeline=8,icache_ways=2,dcache_ways=2,dcache_policy=wb"
+  "microblaze-v,pipeline=5,btc=16,icache=256,dcache=512"
 )
 
 ELF=$TMP/callchase32.elf
