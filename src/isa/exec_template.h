@@ -406,14 +406,24 @@ typedef __int128 sx2;
 
 /* What the operations that fused pairs combine (isa/fused.def) do, shared by their own
  * handlers and the pairs' (EXEC_<op>: without going on to the next instruction). */
-#define EXEC_BEQ BRANCH(R1 == R2)
-#define EXEC_BNE BRANCH(R1 != R2)
-#define EXEC_BLT BRANCH((sx)R1 < (sx)R2)
-#define EXEC_BGE BRANCH((sx)R1 >= (sx)R2)
-#define EXEC_BLTU BRANCH(R1 < R2)
-#define EXEC_BGEU BRANCH(R1 >= R2)
+#define COND_BEQ(a, b) ((a) == (b))
+#define COND_BNE(a, b) ((a) != (b))
+#define COND_BLT(a, b) ((sx)(a) < (sx)(b))
+#define COND_BGE(a, b) ((sx)(a) >= (sx)(b))
+#define COND_BLTU(a, b) ((a) < (b))
+#define COND_BGEU(a, b) ((a) >= (b))
+#define EXEC_BEQ BRANCH(COND_BEQ(R1, R2))
+#define EXEC_BNE BRANCH(COND_BNE(R1, R2))
+#define EXEC_BLT BRANCH(COND_BLT(R1, R2))
+#define EXEC_BGE BRANCH(COND_BGE(R1, R2))
+#define EXEC_BLTU BRANCH(COND_BLTU(R1, R2))
+#define EXEC_BGEU BRANCH(COND_BGEU(R1, R2))
 #define EXEC_LW LOAD_DO(int32_t, WR((sx)v_))
 #define EXEC_LD LOAD_DO(uint64_t, WR((ux)v_))
+/* The same, keeping the value written in V too (a pair whose second instruction reads it). */
+#define EXEC_LW_INTO(V) LOAD_DO(int32_t, WR(V = (ux)(sx)v_))
+#define EXEC_LD_INTO(V) LOAD_DO(uint64_t, WR(V = (ux)v_))
+#define EXEC_ADDI_INTO(V) WR(V = (ux)(R1 + IMM))
 #define EXEC_LBU LOAD_DO(uint8_t, WR((ux)v_))
 #define EXEC_SW STORE_DO(uint32_t, R2)
 #define EXEC_SD STORE_DO(uint64_t, R2)
@@ -445,8 +455,10 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 #undef OP
 #ifndef PROF
 #define FUSE(first, second) [FUSED_##first##_##second] = &&F_##first##_##second,
+#define FUSE_ON(first, second) [FUSED_##first##_##second##_ON] = &&F_##first##_##second##_ON,
 #include "isa/fused.def"
 #undef FUSE
+#undef FUSE_ON
 #endif
   };
   uint64_t *const x = h->x;
@@ -725,8 +737,16 @@ L_END_BLOCK:
   in++;                     \
   EXEC_##second;            \
   NEXT;
+#define FUSE_ON(first, second)      \
+  F_##first##_##second##_ON : {     \
+    ux v1_;                         \
+    EXEC_##first##_INTO(v1_);       \
+    in++;                           \
+    BRANCH(COND_##second(v1_, R2)); \
+  }
 #include "isa/fused.def"
 #undef FUSE
+#undef FUSE_ON
 #endif
 /* Handlers of optional extensions come after the base ones, so the base handlers keep their
  * code layout: placed among them, the F/D and Zb* handlers made intmix on the generic core

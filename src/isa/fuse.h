@@ -17,8 +17,10 @@
 enum fused_op {
   FUSED_BEFORE_FIRST_ = OP_COUNT - 1,
 #define FUSE(first, second) FUSED_##first##_##second,
+#define FUSE_ON(first, second) FUSED_##first##_##second##_ON,
 #include "isa/fused.def"
 #undef FUSE
+#undef FUSE_ON
   DISP_COUNT /* dispatch indices: the operations, then the fused pairs */
 };
 _Static_assert(DISP_COUNT <= 256, "insn.disp is a byte");
