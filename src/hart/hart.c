@@ -461,7 +461,7 @@ void hart_run(struct hart *h) {
     if (h->link_costs) (h->xlen == 32 ? hart_run_prof_rv32_timed : hart_run_prof_rv64_timed)(h);
     else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
   } else if (h->link_costs) {
-    if (h->xlen == 32) hart_run_rv32_timed(h);
+    if (h->xlen == 32) (h->data_hits ? hart_run_rv32_models : hart_run_rv32_timed)(h);
     else hart_run_rv64_timed(h);
   } else if (h->xlen == 32) {
     hart_run_rv32(h);

@@ -177,6 +177,7 @@ void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
 void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
+void hart_run_rv32_models(struct hart *h); /* the same with data_hits (exec_rv32_models.c) */
 void hart_run_rv64_timed(struct hart *h);
 /* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c, *_timed.c). */
 void hart_run_prof_rv32(struct hart *h);

@@ -108,9 +108,12 @@ struct data_hit_filter {
 /* The data model (profile.data_access) of an aligned RAM access at va / pa. */
 void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store);
 
-/* Does a latency of `ev` need reporting (a latency pair counts it, or rvpmu record sums it)? */
-static inline bool model_latency_wanted(const struct hart *h, unsigned ev) {
-  return (h->hpm.latency_watch >> ev & 1) || h->prof;
+/* Does a latency of `ev` need reporting (a latency pair counts it, or rvpmu record sums it)?
+ * `profiling`: the caller is a profiling instance of the loop (PROF_ON), the only ones that
+ * run with h->prof set (hart_run): the others need not load and test it (3 host instructions
+ * per store and read miss). */
+static inline bool model_latency_wanted(const struct hart *h, unsigned ev, bool profiling) {
+  return (h->hpm.latency_watch >> ev & 1) || (profiling && h->prof);
 }
 
 /* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
@@ -122,11 +125,12 @@ static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint6
 }
 
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
- * model that h->data_hits describes: reads it into *out, counts a hit or a miss or calls the
- * model, and returns true; false: take the slow path (another access, or no such model).
+ * model that h->data_hits describes (`profiling` as for model_latency_wanted): reads it into
+ * *out, counts a hit or a miss or calls the model, and returns true; false: take the slow path (another access, or no such model).
  * Always inline, as the store below: out of line, GCC called memcpy for the store's value
  * (72 host instructions per store on callchase32). */
-__attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out) {
+__attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out,
+                                                                bool profiling) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!f || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
@@ -139,7 +143,7 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
     *tag = line;
     model_events_add(&f->miss_events, 1);
     model_stall_add(h, &f->fill);
-    if (model_latency_wanted(h, f->fill_latency_event))
+    if (model_latency_wanted(h, f->fill_latency_event, profiling))
       hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
   } else {
     hart_data_model(h, va, pa, size, false);
@@ -149,7 +153,8 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
 
 /* The same for an aligned store of `size` bytes from *in (the store TLB never holds pages
  * with decoded code, whose writes bus_write watches). */
-__attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size, const void *in) {
+__attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size,
+                                                                 const void *in, bool profiling) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!f || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
@@ -161,7 +166,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   }
   model_events_add(&f->store_events, 1);
   *f->store_hit += f->tag[line & f->set_mask] == line;
-  if (model_latency_wanted(h, f->store_latency_event))
+  if (model_latency_wanted(h, f->store_latency_event, profiling))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
 }

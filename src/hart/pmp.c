@@ -16,6 +16,7 @@ static uint64_t tor_bound(const struct pmp *p, unsigned i) {
 /* Recomputes first/last/on/active/locked from cfg and addr. */
 static void decode(struct pmp *p) {
   p->active = 0;
+  p->num_on = 0;
   p->locked = false;
   for (unsigned i = 0; i < p->entries; i++) {
     unsigned a = p->cfg[i] & PMP_A;
@@ -47,6 +48,7 @@ static void decode(struct pmp *p) {
     p->last[i] = last;
     if (on) {
       p->active = i + 1;
+      p->on_list[p->num_on++] = (uint8_t)i;
       if (p->cfg[i] & PMP_L) p->locked = true;
     }
   }
@@ -176,8 +178,9 @@ bool pmp_allows(const struct pmp *p, uint64_t pa, uint64_t len, unsigned perm, u
   if (priv == PRIV_M && !p->locked && !(sec & (MSECCFG_MML | MSECCFG_MMWP)))
     return true; /* also: no entries, or none on */
   uint64_t end = pa + len - 1;
-  for (unsigned i = 0; i < p->active; i++) {
-    if (!p->on[i] || end < p->first[i] || pa > p->last[i]) continue;
+  for (unsigned k = 0; k < p->num_on; k++) {
+    unsigned i = p->on_list[k];
+    if (end < p->first[i] || pa > p->last[i]) continue;
     if (pa < p->first[i] || end > p->last[i]) return false; /* matches some bytes, not all */
     return rule_allows(p, i, perm, priv);
   }
@@ -188,8 +191,8 @@ bool pmp_allows(const struct pmp *p, uint64_t pa, uint64_t len, unsigned perm, u
 
 uint64_t pmp_region_end(const struct pmp *p, uint64_t pa) {
   uint64_t end = UINT64_MAX;
-  for (unsigned i = 0; i < p->active; i++) {
-    if (!p->on[i]) continue;
+  for (unsigned k = 0; k < p->num_on; k++) {
+    unsigned i = p->on_list[k];
     if (p->first[i] > pa && p->first[i] < end) end = p->first[i];
     if (p->last[i] >= pa && p->last[i] != UINT64_MAX && p->last[i] + 1 < end) end = p->last[i] + 1;
   }

@@ -13,6 +13,14 @@
  *   its end (CHAIN), never per instruction, except taken/not-taken branches (one add each). */
 #include <string.h>
 
+/* EXEC_MODEL_HITS (exec_rv32_models.c, MicroBlaze V): loads and stores try the model's TLB and
+ * data cache (hart_load_hit) before tlb_load / tlb_store, which with such a model are
+ * tlb_never: one TLB check per access instead of two. The other instances keep the plain TLB
+ * first (a test of hart.data_hits per access would cost the Ibex). */
+#ifndef EXEC_MODEL_HITS
+#define EXEC_MODEL_HITS 0
+#endif
+
 #include "hart/hart.h"
 #include "hart/model_hits.h"
 #include "isa/block.h"
@@ -90,7 +98,7 @@ typedef __int128 sx2;
 #define R2 ((ux)x[in->rs2])
 #define WR(v) (x[RD] = (ux)(v))
 #define IMM ((ux)(sx)in->imm)
-#define INSN_PC (bpc + in->pc_off)
+#define INSN_PC (BPC + in->pc_off) /* BPC: the block's pc (EXEC_FUNC) */
 #define NEXT_PC ((ux)(INSN_PC + ((in->cls & CLS_COMPRESSED) ? 2 : 4)))
 /* Every loop jumps on the dispatch index: a fused pair's handler on its first instruction
  * (isa/fuse.h). The profiling loops too: their per-instruction hooks read `in`, which the
@@ -110,9 +118,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_;                                                                            \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {        \
+    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+      /* the model's TLB first: tlb_load is then tlb_never */                        \
+    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else if (EXEC_TIMED && PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_))) {     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
+               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
@@ -144,9 +155,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_ = (T)(VALUE);                                                                \
-    if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {         \
+    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+      /* the model's TLB first: tlb_store is then tlb_never */                        \
+    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else if (EXEC_TIMED && PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_))) {     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
+               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
@@ -157,7 +171,7 @@ typedef __int128 sx2;
       if (unlikely(r_ != 0)) {                                                        \
         if (r_ == BUS_BREAK) {                                                        \
           PROF_PREFIX(in - blk->insns + 1);                                           \
-          hart_break_after(h, blk, in, bpc);                                          \
+          hart_break_after(h, blk, in, BPC);                                          \
           PROF_DYN(INSN_PC);                                                          \
           CHAIN_ENTRY_STATE(false);                                                   \
           goto next_block;                                                            \
@@ -267,12 +281,11 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     h->last_block = blk;                                                                   \
-    bpc = h->pc;                                                                           \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == bpc && c_->key == h->link_key)) { /* tag and active events */ \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) { /* tag and active events */ \
       blk = link->block;                                                                   \
       if (likely(c_->need <= h->budget &&                                                  \
-                 (!transferred || hart_jump_predicted(h, (LAST), bpc)))) {                 \
+                 (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {               \
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         h->budget -= c_->cycles_all;                                                       \
         /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
@@ -293,10 +306,12 @@ typedef __int128 sx2;
       h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
       h->budget -= c_->cycles_outcome;                                                     \
       entry_cost = c_;                                                                     \
+      bpc = h->pc; /* the long ways' (BPC) */                                              \
       goto linked_slow;                                                                    \
     }                                                                                      \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
+    bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
   } while (0)
 #else
@@ -483,6 +498,16 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   struct block *blk;
   const struct insn *in;
   uint64_t bpc = h->pc; /* (JUMP_NOT_ENTERED reads it before next_block sets it) */
+#if EXEC_TIMED && !defined(PROF)
+  /* Within a block its pc is h->pc itself, which holds it from the block's entry until its
+   * terminator sets the next one: the handlers and the chained path use that (BPC), and bpc
+   * is set only on the long ways, where the loop needs the pc it was about to enter. With
+   * the fused handlers' register pressure, bpc kept up to date in every block went to the
+   * stack: a store at every chained block end and a load in every branch handler. */
+#define BPC (h->pc)
+#else
+#define BPC bpc
+#endif
   int fault_cause;
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
@@ -579,7 +604,7 @@ fault:
   CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
-  hart_fault_in_block(h, blk, in, bpc, fault_cause, fault_addr);
+  hart_fault_in_block(h, blk, in, BPC, fault_cause, fault_addr);
   goto next_block;
 
 misaligned_target:
@@ -587,7 +612,7 @@ misaligned_target:
   CHAIN_ENTRY_STATE(false);
   SETTLE_COSTS();
   PROF_PREFIX(in - blk->insns);
-  hart_fault_in_block(h, blk, in, bpc, EXC_INSN_MISALIGNED,
+  hart_fault_in_block(h, blk, in, BPC, EXC_INSN_MISALIGNED,
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
   goto next_block;
 

@@ -72,6 +72,23 @@ else
   not_ok "record: LAT_DC_WRITE:latency = 4 x DC_WRITE" "writes '$writes', latency '$latency'" "$(last_run)"
 fi
 
+# ... and of every read miss, those filled inline included (the loop's profiling instances
+# report them, the others do not test h->prof): each a memory read of 10 cycles with the
+# default cache, the same count with the models alone.
+for off in 0 1; do
+  RVPMU_NO_MODEL_HITS=$off "$RVPMU" record -e DC_READ,DC_READ_HIT,LAT_DC_READ:latency -o "$TMP/rec.data" --core microblaze-v \
+    --platform virt --max-insns 2000000 -- "$TMP/callchase32.elf" >/dev/null 2>&1
+  rv report -i "$TMP/rec.data"
+  reads=$(sed -n 's/^# totals:.* DC_READ \([0-9]*\).*/\1/p' "$TMP/out")
+  hits=$(sed -n 's/^# totals:.* DC_READ_HIT \([0-9]*\).*/\1/p' "$TMP/out")
+  latency=$(sed -n 's/^# totals:.* LAT_DC_READ:latency \([0-9]*\).*/\1/p' "$TMP/out")
+  if [ -n "$reads" ] && [ -n "$hits" ] && [ "$reads" -gt "$hits" ] && [ "$latency" = $((10 * (reads - hits))) ]; then
+    ok "record (RVPMU_NO_MODEL_HITS=$off): LAT_DC_READ:latency = 10 x read misses ($latency)"
+  else
+    not_ok "record (RVPMU_NO_MODEL_HITS=$off): LAT_DC_READ:latency = 10 x read misses" "reads '$reads', hits '$hits', latency '$latency'" "$(last_run)"
+  fi
+done
+
 # The jump model sees a jump whose target is not entered before hart_run returns (or an
 # interrupt is taken): programs/loop.S repeats addi, addi, JAL; its JAL misses the BTC once,
 # then hits. Stopped right after the 2nd and the 11th JAL, every JAL but the first hit (main
