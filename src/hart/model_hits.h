@@ -180,6 +180,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
  * raises `jump_events`. Everything else (a miss, which makes the entry; a return to another
  * target) calls the model. */
 #define BTC_FILTER_MAX 2048
+_Static_assert(BTC_FILTER_MAX <= 65536, "an entry index fits block.btc_index");
 struct btc_filter {
   uint64_t key[BTC_FILTER_MAX]; /* first: an entry's address needs no offset */
   uint64_t mask;         /* entries - 1 */
@@ -211,10 +212,10 @@ void hart_branch_unsaturated(struct hart *h, const struct block *blk, const stru
 __attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
   struct btc_filter *b = h->btc_hits;
   if (b) {
-    uint64_t pa = blk->paddr + in->pc_off;
-    uint64_t *key = &b->key[(pa >> 1) & b->mask];
-    if (*key == BTC_KEY(pa, taken ? 3u : 0u)) return;
-    if (*key >> 2 == pa) { /* a hit: its events as predicted; the counter moves */
+    uint64_t k = blk->btc_key; /* BTC_KEY(its pa, 0): `in` is blk's last instruction */
+    uint64_t *key = &b->key[blk->btc_index];
+    if (*key == (taken ? k | 3u : k)) return;
+    if (*key >> 2 == k >> 2) { /* a hit: its events as predicted; the counter moves */
       unsigned counter = (unsigned)(*key & 3);
       if (taken && counter < 3) ++*key;
       if (!taken && counter > 0) --*key;
@@ -235,9 +236,10 @@ static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uin
   struct btc_filter *b = h->btc_hits;
   if (!b || (j->op == OP_JALR && !(j->rd == REG_SINK && j->imm == 0 && (j->rs1 == 1 || j->rs1 == 5))))
     return false;
-  uint64_t pa = h->last_block->paddr + j->pc_off;
-  unsigned i = (unsigned)(pa >> 1 & b->mask);
-  if (b->key[i] != BTC_KEY(pa, 3u) || b->target[i] != target) return false;
+  const struct block *blk = h->last_block; /* j is its last instruction */
+  uint64_t k = blk->btc_key;
+  unsigned i = blk->btc_index;
+  if (b->key[i] != (k | 3u) || b->target[i] != target) return false;
   model_events_add(&b->jump_events, 1);
   return true;
 }

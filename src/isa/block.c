@@ -181,6 +181,13 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
 
 /* Decodes a new block at vpc (physical paddr). Returns NULL with *fault set if the first
  * instruction cannot be fetched. */
+/* Notes the BTC entry of b's last instruction, at physical address pa (struct block). */
+static void block_btc_slot(const struct hart *h, struct block *b, uint64_t pa) {
+  const struct btc_filter *f = h->btc_hits_offered;
+  b->btc_key = BTC_KEY(pa, 0u);
+  b->btc_index = f ? (uint16_t)((pa >> 1) & f->mask) : 0;
+}
+
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
   /* Room for hart_block_entry's memo on cores that time instructions (not on timed_context,
@@ -242,6 +249,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   }
   b->count = (uint16_t)n;
+  block_btc_slot(h, b, paddr + b->insns[n - 1].pc_off);
   if (!h->fuse_off) block_fuse(b->insns, n);
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
@@ -594,6 +602,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->events = h->step_events[h->step_index];
   memset(b->events, 0, BLOCK_EVENT_BYTES);
   b->paddr = blk->paddr;
+  block_btc_slot(h, b, blk->paddr + first->pc_off);
   b->insns[0] = *first;
   b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
   b->count = 1;

@@ -7,6 +7,7 @@
 #define RVPMU_ISA_BLOCK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hpm/events.h"
@@ -24,6 +25,7 @@ struct block {
   uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator, at least 1: the
                             * least the block takes, compared with the budget before running it */
   uint16_t count;          /* entries in insns[], END_BLOCK included */
+  uint16_t btc_index;      /* MicroBlaze V's: with btc_key below (here, in the padding) */
   /* The events with a count in events[] (EV_BIT), HPM_ACTIVE_COMBOS for any combo slot:
    * BLOCK_ACCOUNT adds those that are also active, so a block pays for what it raises rather
    * than for every active event (generic core, callchase32: CPU time 0.86 -> 0.70 s, host
@@ -38,8 +40,18 @@ struct block {
    * and cycles; a block that raises no active event adds them at once): block_settle_costs
    * adds them, as for link costs below. */
   uint64_t pending;
+  /* ---- What MicroBlaze V's models read at the block's end (hart/model_hits.h), decided when
+   * it is built. (In the header's padding before insns[]: a block is no larger for it.) ----
+   * BTC_KEY(pa, 0) of its last instruction (pa: that instruction's physical address), and
+   * btc_index, that instruction's BTC entry (btc_filter.key: (pa >> 1) & mask, the mask of
+   * the hart's BTC, fixed from its reset, which flushes the blocks; 0 without one): a
+   * conditional branch's entry predicts it right when it holds btc_key | 3 (taken) or btc_key
+   * (not taken). hart_branch_outcome found both from paddr and pc_off at every branch
+   * (11 host instructions instead of 7). */
+  uint64_t btc_key;
   _Alignas(16) struct insn insns[];
 };
+_Static_assert(offsetof(struct block, insns) == 64, "the block header stays one host cache line");
 
 /* END_BLOCK, the entry after the last instruction of a block cut without a transfer, has the
  * pc_off and raw of that instruction (its own offset, up to 64 * 4, would not fit pc_off's
