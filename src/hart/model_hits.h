@@ -79,8 +79,10 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  * - `tag` is the model's own tag array when the cache has one way (a hit changes nothing: no
  *   LRU), indexed by line & set_mask; with more ways it is a single entry that never matches.
  *   A load whose line it holds raises `events` and nothing else. With `read_fill` (one way,
- *   write-through: no victim is ever dirty) a load miss fills the line here: `miss_events`,
- *   the stall cycles `fill`, and a latency of fill.cycles for `fill_latency_event`. Any
+ *   write-through: no victim is ever dirty) a load miss fills the line here: the stall
+ *   cycles `fill`, whose first cycle raises the miss's events too (the request and the
+ *   memory read: one pair of adds, not two with one unused each), and a latency of
+ *   fill.cycles for `fill_latency_event` (`fill_latency_bit`: its EV_BIT). Any
  *   other load calls the model
  *   (hart_data_model).
  * - With `stores` (write-through: a store changes no cache state, a miss does not allocate),
@@ -95,9 +97,9 @@ struct data_hit_filter {
   uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
   struct model_events events;
   bool read_fill;
-  struct model_events miss_events;
   struct model_stall fill;
   unsigned fill_latency_event; /* enum event_id */
+  uint64_t fill_latency_bit, store_latency_bit; /* EV_BIT(each latency event) */
   bool stores;
   struct model_events store_events;
   uint64_t *store_hit;   /* &hpm.acc[the hit event] */
@@ -108,12 +110,13 @@ struct data_hit_filter {
 /* The data model (profile.data_access) of an aligned RAM access at va / pa. */
 void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store);
 
-/* Does a latency of `ev` need reporting (a latency pair counts it, or rvpmu record sums it)?
- * `profiling`: the caller is a profiling instance of the loop (PROF_ON), the only ones that
- * run with h->prof set (hart_run): the others need not load and test it (3 host instructions
- * per store and read miss). */
-static inline bool model_latency_wanted(const struct hart *h, unsigned ev, bool profiling) {
-  return (h->hpm.latency_watch >> ev & 1) || (profiling && h->prof);
+/* Does a latency of the event whose EV_BIT is ev_bit need reporting (a latency pair counts
+ * it, or rvpmu record sums it)? `profiling`: the caller is a profiling instance of the loop
+ * (PROF_ON), the only ones that run with h->prof set (hart_run): the others need not load
+ * and test it (3 host instructions per store and read miss). (The bit rather than the event:
+ * a test with memory instead of a shift by it, 2 host instructions fewer.) */
+static inline bool model_latency_wanted(const struct hart *h, uint64_t ev_bit, bool profiling) {
+  return (h->hpm.latency_watch & ev_bit) || (profiling && h->prof);
 }
 
 /* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
@@ -122,6 +125,13 @@ static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint6
   if (va & (size - 1)) return NULL;
   t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
   return t->vpn == va >> PAGE_SHIFT ? t : NULL;
+}
+
+/* The physical address of va in the page of TLB entry e (model_tlb's: e->vpn is va's page
+ * number), written so that the page number model_tlb compared is reused: one host
+ * instruction fewer than ppn << PAGE_SHIFT | the offset. */
+static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
+  return va + ((e->ppn - (va >> PAGE_SHIFT)) << PAGE_SHIFT);
 }
 
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
@@ -134,16 +144,15 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!f || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
-  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   uint64_t *tag = &f->tag[line & f->set_mask];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   if (*tag == line) {
     model_events_add(&f->events, 1);
   } else if (f->read_fill) {
     *tag = line;
-    model_events_add(&f->miss_events, 1);
-    model_stall_add(h, &f->fill);
-    if (model_latency_wanted(h, f->fill_latency_event, profiling))
+    model_stall_add(h, &f->fill); /* with the miss's events */
+    if (model_latency_wanted(h, f->fill_latency_bit, profiling))
       hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
   } else {
     hart_data_model(h, va, pa, size, false);
@@ -158,7 +167,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!f || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
-  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   memcpy((void *)(uintptr_t)(va + e->addend), in, size);
   if (!f->stores) {
     hart_data_model(h, va, pa, size, true);
@@ -166,7 +175,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   }
   model_events_add(&f->store_events, 1);
   *f->store_hit += f->tag[line & f->set_mask] == line;
-  if (model_latency_wanted(h, f->store_latency_event, profiling))
+  if (model_latency_wanted(h, f->store_latency_bit, profiling))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
 }
