@@ -196,7 +196,7 @@ void hart_update_models(struct hart *h) {
   h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
   h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
   bool branches_were = h->timed_branches;
-  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits;
+  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits, *data_hits_was = h->data_hits;
   h->timed_branches = h->model_branch && p->branch;
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
@@ -215,6 +215,8 @@ void hart_update_models(struct hart *h) {
     h->epoch++;
     hart_set_fetch_tag(h);
   }
+  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them. */
+  if (h->data_hits != data_hits_was) hart_flush_translation(h, true);
 }
 
 void hart_model_tlb_flush(struct hart *h) {

@@ -229,7 +229,7 @@ void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bo
   h->machine->profile->data_access(h, va, pa, size, store, false);
 }
 
-int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
+static int load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
   if (va & (size - 1)) {
     const struct profile *p = h->machine->profile;
     if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, value, false);
@@ -250,7 +250,7 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
   return 0;
 }
 
-int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
+static int store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
   if (va & (size - 1)) {
     const struct profile *p = h->machine->profile;
     if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, &value, true);
@@ -269,6 +269,21 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
     return EXC_STORE_ACCESS;
   }
   if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, true);
+  return r;
+}
+
+/* The LOAD_DO / STORE_DO handlers' slow paths: an access that completes was counted through
+ * the model here, so the static events its block holds for it are taken back
+ * (hart/model_hits.h, "Static counts"); one that faults does not retire. */
+int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
+  int r = load_slow(h, va, size, value);
+  if (r == 0) model_data_unstatic(h, false);
+  return r;
+}
+
+int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
+  int r = store_slow(h, va, size, value);
+  if (r == 0 || r == BUS_BREAK) model_data_unstatic(h, true);
   return r;
 }
 

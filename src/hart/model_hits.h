@@ -78,30 +78,46 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  * tlb_store_model) is done here, without hart_load_slow / hart_store_slow:
  * - `tag` is the model's own tag array when the cache has one way (a hit changes nothing: no
  *   LRU), indexed by line & set_mask; with more ways it is a single entry that never matches.
- *   A load whose line it holds raises `events` and nothing else. With `read_fill` (one way,
- *   write-through: no victim is ever dirty) a load miss fills the line here: the stall
- *   cycles `fill`, whose first cycle raises the miss's events too (the request and the
- *   memory read: one pair of adds, not two with one unused each), and a latency of
- *   fill.cycles for `fill_latency_event` (`fill_latency_bit`: its EV_BIT). Any
- *   other load calls the model
- *   (hart_data_model).
+ *   A load whose line it holds raises `load_static` (a read request and its hit), which
+ *   its block counts (below), and nothing else. With `read_fill` (one way, write-through: no
+ *   victim is ever dirty) a load miss fills the line here: the hit is taken back
+ *   (`read_hit`), then the stall cycles `fill`, whose first cycle raises the memory read, and
+ *   a latency of fill.cycles for `fill_latency_event` (`fill_latency_bit`: its EV_BIT). Any
+ *   other load calls the model (hart_data_model), which counts it, and `load_static` is
+ *   taken back.
  * - With `stores` (write-through: a store changes no cache state, a miss does not allocate),
- *   a store raises `store_events`, and `store_hit` if it hits, and reports `store_latency`
- *   for `store_latency_event`; without it every store calls the model.
+ *   a store raises `store_static` (a write request and the memory write, which its block
+ *   counts), `store_hit` if it hits, and reports `store_latency` for `store_latency_event`;
+ *   without it every store calls the model (store_static is then none).
  * The slow path and a model call for every miss and store were a quarter of the host's
  * instructions on callchase32 (28% of its loads miss the 8 KiB cache); a miss through the
- * model alone still cost 188 host instructions. */
+ * model alone still cost 188 host instructions.
+ *
+ * Static counts: while h->data_hits is set, every load and store that reaches hart_load_hit /
+ * hart_store_hit (the LOAD_DO / STORE_DO handlers: model_data_static_events) has
+ * load_static / store_static among its block's static events (isa/block.c, time_context),
+ * added with the block's other counts when it retires (its link cost, BLOCK_ACCOUNT, the
+ * prefix of a block cut by a fault or a device store, a stepped block), so a hit adds
+ * nothing here (two adds fewer per load and store on callchase32). Whatever counts such an
+ * access another way takes the static events back: a miss here (read_hit), the model
+ * (hart_data_model), the slow path when it completes the access (hart_load_slow,
+ * hart_store_slow: model_data_unstatic). A faulting access does not retire: neither its
+ * block's prefix nor a take-back counts it. hart_update_models flushes the blocks when
+ * data_hits changes, so that every block's static counts match. The accumulators are read
+ * only at block ends (the slow check, system instructions, after settling deferred counts),
+ * where each take-back has met its add. */
 struct data_hit_filter {
   unsigned line_shift;
   uint64_t set_mask;
   uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
-  struct model_events events;
+  uint64_t load_static_mask, store_static_mask; /* EV_BIT: the static events of each */
+  struct model_events load_static, store_static; /* the same, to take back */
+  uint64_t *read_hit;    /* &hpm.acc[the read hit event] */
   bool read_fill;
   struct model_stall fill;
   unsigned fill_latency_event; /* enum event_id */
   uint64_t fill_latency_bit, store_latency_bit; /* EV_BIT(each latency event) */
   bool stores;
-  struct model_events store_events;
   uint64_t *store_hit;   /* &hpm.acc[the hit event] */
   unsigned store_latency_event;
   uint32_t store_latency;
@@ -109,6 +125,31 @@ struct data_hit_filter {
 
 /* The data model (profile.data_access) of an aligned RAM access at va / pa. */
 void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store);
+
+/* The events that instruction `in` raises statically while h->data_hits is set (its block
+ * counts them: see "Static counts" above): those of the loads and stores whose handlers
+ * try hart_load_hit / hart_store_hit (LOAD_DO, STORE_DO: integer and FP, not atomics). */
+static inline uint64_t model_data_static_events(const struct hart *h, const struct insn *in) {
+  const struct data_hit_filter *f = h->data_hits;
+  if (!f) return 0;
+  switch ((enum op)in->op) {
+    case OP_LB: case OP_LH: case OP_LW: case OP_LD: case OP_LBU: case OP_LHU: case OP_LWU:
+    case OP_FLW: case OP_FLD:
+      return f->load_static_mask;
+    case OP_SB: case OP_SH: case OP_SW: case OP_SD: case OP_FSW: case OP_FSD:
+      return f->store_static_mask;
+    default:
+      return 0;
+  }
+}
+
+/* A load or store of a LOAD_DO / STORE_DO handler completed without hart_load_hit /
+ * hart_store_hit (the slow path, which counted it through the model): takes back the static
+ * events its block counts for it. */
+static inline void model_data_unstatic(struct hart *h, bool store) {
+  struct data_hit_filter *f = h->data_hits;
+  if (f) model_events_sub(store ? &f->store_static : &f->load_static, 1);
+}
 
 /* Does a latency of the event whose EV_BIT is ev_bit need reporting (a latency pair counts
  * it, or rvpmu record sums it)? `profiling`: the caller is a profiling instance of the loop
@@ -148,13 +189,15 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   uint64_t *tag = &f->tag[line & f->set_mask];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   if (*tag == line) {
-    model_events_add(&f->events, 1);
+    /* counted with its block (load_static) */
   } else if (f->read_fill) {
     *tag = line;
-    model_stall_add(h, &f->fill); /* with the miss's events */
+    --*f->read_hit; /* the block counts a hit */
+    model_stall_add(h, &f->fill);
     if (model_latency_wanted(h, f->fill_latency_bit, profiling))
       hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
   } else {
+    model_events_sub(&f->load_static, 1);
     hart_data_model(h, va, pa, size, false);
   }
   return true;
@@ -170,10 +213,10 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   memcpy((void *)(uintptr_t)(va + e->addend), in, size);
   if (!f->stores) {
-    hart_data_model(h, va, pa, size, true);
+    hart_data_model(h, va, pa, size, true); /* (no store_static) */
     return true;
   }
-  model_events_add(&f->store_events, 1);
+  /* store_static: counted with its block */
   *f->store_hit += f->tag[line & f->set_mask] == line;
   if (model_latency_wanted(h, f->store_latency_bit, profiling))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);

@@ -51,6 +51,11 @@ static void time_context(const struct hart *h, const struct insn_context *c, str
   const struct profile *p = h->machine->profile;
   if (p->time_insn) p->time_insn(p, c, t);
   else timing_one_cycle(c, t);
+  /* The data-cache events the inline paths leave to the block (hart/model_hits.h, "Static
+   * counts"), in the retire cycle (the last run, one cycle: MicroBlaze V's mb_time_insn). */
+  uint64_t data = model_data_static_events(h, c->in);
+  if (data && t->n && t->run[t->n - 1].count == 1) t->run[t->n - 1].events |= data;
+  else if (data) timing_add(t, data, 1); /* (no profile with inline data paths gets here) */
 }
 
 /* The context of insns[i] at address pc: the instructions before it in `insns`, then
