@@ -2,6 +2,7 @@
  * changes (privileged spec 3.1.6-3.1.9, 3.3.1, 4.1). */
 #include "hart/hart.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,8 +107,10 @@ void model_events_init(struct hart *h, struct model_events *e, uint64_t mask) {
 
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles) {
   s->cycles = cycles;
-  model_events_init(h, &s->first, first_mask & ~(stall_mask | EV_BIT(EV_CYCLES)));
-  s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->first.sink;
+  first_mask &= ~(stall_mask | EV_BIT(EV_CYCLES));
+  assert(!(first_mask & (first_mask - 1)) && !(stall_mask & (stall_mask - 1)));
+  s->first = first_mask ? &h->hpm.acc[__builtin_ctzll(first_mask)] : &s->sink;
+  s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->sink;
 }
 
 void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
@@ -215,8 +218,13 @@ void hart_update_models(struct hart *h) {
     h->epoch++;
     hart_set_fetch_tag(h);
   }
-  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them. */
-  if (h->data_hits != data_hits_was) hart_flush_translation(h, true);
+  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them;
+   * and leave the loop at once (its models instance runs only with data_hits). */
+  if (h->data_hits != data_hits_was) {
+    hart_flush_translation(h, true);
+    h->loop_stale = true;
+    h->budget = 0;
+  }
 }
 
 void hart_model_tlb_flush(struct hart *h) {
@@ -453,6 +461,10 @@ bool hart_slow_check(struct hart *h) {
   if (due != UINT64_MAX && due < now + window) h->budget = 0;
   else if (due != UINT64_MAX && due - now - window < (uint64_t)h->budget) h->budget = (int64_t)(due - now - window);
   /* With several harts, each runs a slice in turn (machine.c). */
+  if (h->loop_stale) { /* hart_run takes another instance of the loop */
+    h->loop_stale = false;
+    return true;
+  }
   return m->num_harts > 1 && h->hpm.acc[EV_INSNS] >= h->slice_end;
 }
 

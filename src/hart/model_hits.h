@@ -54,23 +54,26 @@ static inline void model_events_sub(struct model_events *e, uint32_t n) {
 }
 
 /* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
- * `stall` (none: &first.sink) in each and `first`'s events in the first one, as
+ * `stall` (none: &sink) in each and the event `first` (none: &sink) in the first one, as
  * hart_add_stall does without combos (a call whose loops over the event masks cost 37 host
- * instructions). */
+ * instructions). One first event is enough for every use (a BTC mispredict, a D-cache memory
+ * read): a second, unused, cost every mispredict and read miss two host instructions. */
 struct model_stall {
-  struct model_events first; /* without the stall event and cycles */
+  uint64_t *first;       /* without the stall event and cycles */
   uint64_t *stall;
   uint32_t cycles;
+  uint64_t sink;
 };
 
-/* Sets s (of hart h) to `cycles` cycles of stall_mask (0 or one event), first_mask in the first. */
+/* Sets s (of hart h) to `cycles` cycles of stall_mask (0 or one event), first_mask (0 or one
+ * event besides those) in the first. */
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles);
 
 static inline void model_stall_add(struct hart *h, struct model_stall *s) {
   h->budget -= s->cycles;
   h->hpm.acc[EV_CYCLES] += s->cycles;
   *s->stall += s->cycles;
-  model_events_add(&s->first, 1);
+  *s->first += 1;
 }
 
 /* ---- Data cache (hart_load_hit, hart_store_hit) ----
@@ -178,13 +181,16 @@ static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
  * model that h->data_hits describes (`profiling` as for model_latency_wanted): reads it into
  * *out, counts a hit or a miss or calls the model, and returns true; false: take the slow path (another access, or no such model).
+ * `models_loop`: the caller is the instance of the loop that hart_run takes only while
+ * h->data_hits is set (EXEC_MODEL_HITS), which leaves at the next slow check when that
+ * changes (hart.loop_stale): no test of h->data_hits (2 host instructions per load and store).
  * Always inline, as the store below: out of line, GCC called memcpy for the store's value
  * (72 host instructions per store on callchase32). */
 __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out,
-                                                                bool profiling) {
+                                                                bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if (!f || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
+  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
   uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   uint64_t *tag = &f->tag[line & f->set_mask];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
@@ -206,10 +212,10 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
 /* The same for an aligned store of `size` bytes from *in (the store TLB never holds pages
  * with decoded code, whose writes bus_write watches). */
 __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size,
-                                                                 const void *in, bool profiling) {
+                                                                 const void *in, bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if (!f || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
+  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
   uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   memcpy((void *)(uintptr_t)(va + e->addend), in, size);
   if (!f->stores) {

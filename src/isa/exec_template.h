@@ -118,12 +118,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_;                                                                            \
-    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_load is then tlb_never */                        \
     } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
-               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
+               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
@@ -155,12 +155,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_ = (T)(VALUE);                                                                \
-    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_store is then tlb_never */                        \
     } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
-               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
+               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
