@@ -218,10 +218,10 @@ void hart_update_models(struct hart *h) {
     h->epoch++;
     hart_set_fetch_tag(h);
   }
-  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them;
-   * and leave the loop at once (its models instance runs only with data_hits). */
-  if (h->data_hits != data_hits_was) {
-    hart_flush_translation(h, true);
+  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them. */
+  if (h->data_hits != data_hits_was) hart_flush_translation(h, true);
+  /* Leave the loop at once: its models instance runs only with data_hits and btc_hits. */
+  if (h->data_hits != data_hits_was || h->btc_hits != btc_was) {
     h->loop_stale = true;
     h->budget = 0;
   }
@@ -475,7 +475,7 @@ void hart_run(struct hart *h) {
     if (h->link_costs) (h->xlen == 32 ? hart_run_prof_rv32_timed : hart_run_prof_rv64_timed)(h);
     else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
   } else if (h->link_costs) {
-    if (h->xlen == 32) (h->data_hits ? hart_run_rv32_models : hart_run_rv32_timed)(h);
+    if (h->xlen == 32) (h->data_hits && h->btc_hits ? hart_run_rv32_models : hart_run_rv32_timed)(h);
     else hart_run_rv64_timed(h);
   } else if (h->xlen == 32) {
     hart_run_rv32(h);

@@ -182,8 +182,9 @@ static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
  * model that h->data_hits describes (`profiling` as for model_latency_wanted): reads it into
  * *out, counts a hit or a miss or calls the model, and returns true; false: take the slow path (another access, or no such model).
  * `models_loop`: the caller is the instance of the loop that hart_run takes only while
- * h->data_hits is set (EXEC_MODEL_HITS), which leaves at the next slow check when that
- * changes (hart.loop_stale): no test of h->data_hits (2 host instructions per load and store).
+ * h->data_hits and h->btc_hits are set (EXEC_MODEL_HITS), which leaves at the next slow check
+ * when either changes (hart.loop_stale): no test of h->data_hits (2 host instructions per
+ * load and store).
  * Always inline, as the store below: out of line, GCC called memcpy for the store's value
  * (72 host instructions per store on callchase32). */
 __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out,
@@ -266,10 +267,12 @@ void hart_branch_unsaturated(struct hart *h, const struct block *blk, const stru
  * state: such a branch costs a compare (callchase32 on mbv-5: 3.3 M branches per 1e7
  * instructions, most of them saturated; their adds and counter updates cost 2 host
  * instructions per guest instruction). Anything else adds what differs from that. Without
- * it, the model counts every branch. */
-__attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
+ * it, the model counts every branch. `models_loop`: the caller is the instance of the loop
+ * that hart_run takes only while h->btc_hits is set (as for hart_load_hit): no test of it. */
+__attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken,
+                                                                     bool models_loop) {
   struct btc_filter *b = h->btc_hits;
-  if (b) {
+  if (models_loop || b) {
     uint64_t k = blk->btc_key; /* BTC_KEY(its pa, 0): `in` is blk's last instruction */
     uint64_t *key = &b->key[blk->btc_index];
     if (*key == (taken ? k | 3u : k)) return;

@@ -407,7 +407,7 @@ typedef __int128 sx2;
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
       if (unlikely(h->timed_branches)) {                         \
         PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, true);                   \
+        hart_branch_outcome(h, blk, in, true, EXEC_MODEL_HITS);  \
         PROF_DYN_TERM();                                         \
       }                                                          \
       BRANCH_COUNT(EV_BR_TAKEN, 1);                              \
@@ -416,7 +416,7 @@ typedef __int128 sx2;
     } else {                                                     \
       if (unlikely(h->timed_branches)) {                         \
         PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, false);                  \
+        hart_branch_outcome(h, blk, in, false, EXEC_MODEL_HITS); \
         PROF_DYN_TERM();                                         \
       }                                                          \
       BRANCH_COUNT(EV_BR_NOT_TAKEN, 2);                          \
