@@ -220,8 +220,13 @@ void hart_update_models(struct hart *h) {
   }
   /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them. */
   if (h->data_hits != data_hits_was) hart_flush_translation(h, true);
-  /* Leave the loop at once: its models instance runs only with data_hits and btc_hits. */
-  if (h->data_hits != data_hits_was || h->btc_hits != btc_was) {
+  /* The MicroBlaze V instance of the loop (hart/model_hits.h, "The models loop") while every
+   * model runs inline and no data latency is watched; leave the loop at once when that
+   * changes, so that hart_run takes the right instance. */
+  bool models = h->data_hits && h->btc_hits && h->model_fetch && h->timed_branches &&
+                !(h->hpm.latency_watch & (h->data_hits->fill_latency_bit | h->data_hits->store_latency_bit));
+  if (models != h->models_loop) {
+    h->models_loop = models;
     h->loop_stale = true;
     h->budget = 0;
   }
@@ -475,7 +480,7 @@ void hart_run(struct hart *h) {
     if (h->link_costs) (h->xlen == 32 ? hart_run_prof_rv32_timed : hart_run_prof_rv64_timed)(h);
     else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
   } else if (h->link_costs) {
-    if (h->xlen == 32) (h->data_hits && h->btc_hits ? hart_run_rv32_models : hart_run_rv32_timed)(h);
+    if (h->xlen == 32) (h->models_loop ? hart_run_rv32_models : hart_run_rv32_timed)(h);
     else hart_run_rv64_timed(h);
   } else if (h->xlen == 32) {
     hart_run_rv32(h);

@@ -73,9 +73,10 @@ struct hart {
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
-  /* hart_update_models changed data_hits or btc_hits, which decide the dispatch loop's
-   * instance (hart_run): the slow check leaves the loop, so that hart_run takes the right one. */
-  bool loop_stale;
+  /* hart_run takes the models instance of the loop (hart/model_hits.h, "The models loop");
+   * loop_stale: hart_update_models changed that, the slow check leaves the loop, so that
+   * hart_run takes the right instance. */
+  bool models_loop, loop_stale;
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
   /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
    * (all false on the generic core, whose hot path stays as it is). */

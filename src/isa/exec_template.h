@@ -93,9 +93,9 @@ typedef __int128 sx2;
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
 /* A dynamic model's hook (the fetch model's, the branch model's): rare on the other cores,
- * the rule in the MicroBlaze V instance (EXEC_MODEL_HITS), whose chained path then stays in
- * line instead of a jump out to it and back at every block and branch. */
-#define model_hook(c) __builtin_expect(!!(c), EXEC_MODEL_HITS)
+ * always on in the MicroBlaze V instance (EXEC_MODEL_HITS: hart_run takes it only while they
+ * run, hart/model_hits.h "The models loop"), which need not test for it. */
+#define MODEL_HOOK(flag) (EXEC_MODEL_HITS || unlikely(flag))
 
 #define RD (in->rd)
 #define R1 ((ux)x[in->rs1])
@@ -293,7 +293,7 @@ typedef __int128 sx2;
         transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
         h->budget -= c_->cycles_all;                                                       \
         /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
-        bool refetch_ = model_hook(h->model_fetch) && !hart_fetch_folded(h, c_);          \
+        bool refetch_ = MODEL_HOOK(h->model_fetch) && !hart_fetch_folded(h, c_);          \
         /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
          * live across a call: it kept a register from bpc, which went to the stack). */    \
         if (unlikely(!c_->pending++)) {                                                    \
@@ -409,7 +409,7 @@ typedef __int128 sx2;
     if (cond) {                                                  \
       uint64_t t_ = (ux)(INSN_PC + IMM);                         \
       if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      if (model_hook(h->timed_branches)) {                       \
+      if (MODEL_HOOK(h->timed_branches)) {                       \
         PROF_SNAP();                                             \
         hart_branch_outcome(h, blk, in, true, EXEC_MODEL_HITS);  \
         PROF_DYN_TERM();                                         \
@@ -418,7 +418,7 @@ typedef __int128 sx2;
       h->pc = t_;                                                \
       CHAIN(in, 0, __LINE__ * 2);                                \
     } else {                                                     \
-      if (model_hook(h->timed_branches)) {                       \
+      if (MODEL_HOOK(h->timed_branches)) {                       \
         PROF_SNAP();                                             \
         hart_branch_outcome(h, blk, in, false, EXEC_MODEL_HITS); \
         PROF_DYN_TERM();                                         \

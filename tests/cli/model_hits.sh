@@ -75,6 +75,16 @@ for core in "${CONFIGS[0]}" "${CONFIGS[4]}" "${CONFIGS[5]}"; do
   else not_ok "model hits = model, stopped inside blocks: dc_partial on $core" "differ at --max-insns$diffs"; fi
 done
 
+# Fewer events (some models off: the timed instance of the loop instead of the models one,
+# hart/model_hits.h "The models loop"), and a data-cache latency watched (the same).
+for events in DC_READ,DC_READ_HIT,DC_WRITE,cycles BTC_HIT,BTC_MISPREDICT,IC_REQUEST,DC_READ \
+  DC_READ,DC_WRITE_HIT,LAT_DC_READ:latency,LAT_DC_WRITE:latency,IC_HIT,BTC_HIT,STALL_MEM; do
+  for w in callchase32 dc_partial; do
+    same_with_env "model hits = model: $w on ${CONFIGS[0]} -e $events" RVPMU_NO_MODEL_HITS=1 \
+      stat -x , --core "${CONFIGS[0]}" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
+  done
+done
+
 # The guest tests' exact counts with the models alone (tests/microblaze/run.sh: ok/not ok lines).
 RVPMU_NO_MODEL_HITS=1 RVPMU=$RVPMU bash tests/microblaze/run.sh | sed -e 's/^ok /ok model hits off: /' \
   -e 's/^not ok /not ok model hits off: /'
