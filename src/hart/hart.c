@@ -239,7 +239,7 @@ void hart_model_tlb_flush(struct hart *h) {
 
 void hart_flush_translation(struct hart *h, bool blocks) {
   block_settle_costs(h); /* before the blocks that hold them go */
-  memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
+  memset(h->tlb, 0xff, sizeof h->tlb); /* every vpage = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
   hart_set_fetch_tag(h);

@@ -112,7 +112,7 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
   if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT]) &&
       pmp_allows(&h->pmp, page_pa, PAGE_SIZE, pmp_perm(a), priv)) {
     struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    e->vpn = va >> PAGE_SHIFT;
+    e->vpage = va & ~(PAGE_SIZE - 1);
     e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
     e->ppn = page_pa >> PAGE_SHIFT;
   }
@@ -211,7 +211,7 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned s
   const struct tlb_entry *tlb = a == ACCESS_LOAD ? h->tlb_load_model : h->tlb_store_model;
   if (tlb) {
     const struct tlb_entry *e = &tlb[(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    if (e->vpn == va >> PAGE_SHIFT) {
+    if (e->vpage == (va & ~(PAGE_SIZE - 1))) {
       *pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1));
       return 0;
     }

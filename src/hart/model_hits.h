@@ -178,9 +178,8 @@ static inline bool model_latency_wanted(const struct hart *h, uint64_t ev_bit, b
 /* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
  * is set only with the model's tables, hart.tlb_load_model and tlb_store_model: no test.) */
 static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint64_t va, unsigned size) {
-  if (va & (size - 1)) return NULL;
   t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
-  return t->vpn == va >> PAGE_SHIFT ? t : NULL;
+  return t->vpage == (va & TLB_HIT_MASK(size)) ? t : NULL;
 }
 
 /* The physical address of va in the page of TLB entry e (model_tlb's: e->vpn is va's page

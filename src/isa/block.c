@@ -652,7 +652,7 @@ struct block *block_lookup(struct hart *h, uint64_t vpc) {
     fault = EXC_INSN_MISALIGNED;
   } else {
     const struct tlb_entry *e = &h->tlb_fetch[(vpc >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    if (e->vpn == vpc >> PAGE_SHIFT) {
+    if (e->vpage == (vpc & ~(PAGE_SIZE - 1))) {
       paddr = e->ppn << PAGE_SHIFT | (vpc & (PAGE_SIZE - 1));
     } else {
       fault = hart_translate(h, vpc, ACCESS_FETCH, &paddr);

@@ -124,7 +124,7 @@ typedef __int128 sx2;
     T v_;                                                                            \
     if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_load is then tlb_never */                        \
-    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
+    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
                PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
@@ -161,7 +161,7 @@ typedef __int128 sx2;
     T v_ = (T)(VALUE);                                                                \
     if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_store is then tlb_never */                        \
-    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
+    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                 \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
                PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
