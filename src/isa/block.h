@@ -35,8 +35,8 @@ struct block {
    * intmix once EV_NUM_ACC grew to 85; the pointer is only followed when a counter is active). */
   uint16_t *events;
   /* Times the plain loop ran it to its end without adding its counts (events, instructions
-   * and cycles; a block that raises no active event adds them at once): block_settle_costs
-   * adds them, as for link costs below. */
+   * and cycles; a block that raises no active event adds them at once), minus one
+   * (PENDING_NONE: none): block_settle_costs adds them, as for link costs below. */
   uint64_t pending;
   _Alignas(16) struct insn insns[];
 };
@@ -82,8 +82,8 @@ struct link_cost {
    * it is compiled and when it did not fit: such a link is never followed as it is). */
   uint64_t key;
   /* Times the timed loop followed it whole (outcome and entry) without adding its counts yet
-   * (the adds, instructions and cycles): they are added per link, times this, when something
-   * may read them (block_settle_costs). */
+   * (the adds, instructions and cycles), minus one (PENDING_NONE: none): they are added per
+   * link, times that, when something may read them (block_settle_costs). */
   uint64_t pending;
   /* The least budget with which the next block is entered whole: its horizon_cycles plus
    * cycles_outcome (one test on the chained path instead of three loads and a subtraction).
@@ -118,6 +118,11 @@ struct block_link {
   uint64_t vpc;   /* as jump_entry */
   uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
   struct block *block;
+  /* The pc of the block the link leaves, for a terminator whose target that pc alone decides
+   * (a conditional branch, JAL, a cut: block_link_from): the dispatch loop's chained path checks
+   * it instead of computing the target (its alignment included, which was checked when the
+   * link was made) and takes vpc as the next pc. Unused for JALR. */
+  uint64_t from;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
@@ -151,6 +156,13 @@ struct insn_context;
  * 0.70 s, 43.3 -> 34.3; the generic core with make bench's events, callchase32 34.2 -> 29.6,
  * intmix32 21.0 -> 18.9 (QEMU-icount: 0.64 and 0.48 s on the same machine). */
 void block_settle_costs(struct hart *h);
+/* A pending count (block.pending, link_cost.pending) holds the times minus one, all ones for
+ * none, so that the dispatch loops' test for a first time (to list it) is the increment's own
+ * zero flag: `if (unlikely(PENDING_FIRST(x)))`, 2 host instructions instead of 5 (the count,
+ * a copy, the store, a test of the old value, the jump). */
+#define PENDING_NONE UINT64_MAX
+#define PENDING_FIRST(count) (++(count) == 0)
+#define PENDING_TIMES(count) ((count) + 1)
 /* The cycles of the link costs followed and blocks run, not yet settled. */
 uint64_t block_deferred_cycles(const struct hart *h);
 

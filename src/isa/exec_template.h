@@ -210,7 +210,7 @@ typedef __int128 sx2;
 #define PLAIN_ACCOUNT()                                                                    \
   do {                                                                                     \
     if (blk->ev_mask & h->hpm.active_mask) { /* with its instructions and cycles */        \
-      if (unlikely(!blk->pending++)) {                                                     \
+      if (unlikely(PENDING_FIRST(blk->pending))) {                                         \
         if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);       \
         h->pending_blocks[h->num_pending_blocks++] = blk;                                  \
       }                                                                                    \
@@ -241,7 +241,7 @@ typedef __int128 sx2;
           c_->need <= h->budget) { /* entered whole: deferred as in the timed loop */      \
         prof_link_outcome(prof_link);                                                      \
         h->budget -= c_->cycles_all;                                                       \
-        if (unlikely(!c_->pending++)) {                                                    \
+        if (unlikely(PENDING_FIRST(c_->pending))) {                                        \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
         }                                                                                  \
@@ -277,42 +277,68 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED
-#define CHAIN_TO(LAST, IDX, TAG)                                                              \
+/* A valid link's cost c_ (the next pc in h->pc): entered whole or the long way. */
+#define CHAIN_FOLLOW(LAST, IDX, TAG)                                                      \
   do {                                                                                     \
-    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
-    h->last_block = blk;                                                                   \
-    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == h->pc && c_->key == h->link_key)) { /* tag and active events */ \
-      blk = link->block;                                                                   \
-      if (likely(c_->need <= h->budget &&                                                  \
-                 (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {               \
-        transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        h->budget -= c_->cycles_all;                                                       \
-        /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
-        bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);            \
-        /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
-         * live across a call: it kept a register from bpc, which went to the stack). */    \
-        if (unlikely(!c_->pending++)) {                                                    \
-          h->pending_costs[h->num_pending_costs++] = c_;                                    \
-          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
-        }                                                                                  \
-        if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk); \
-        in = blk->insns;                                                                   \
-        __asm__ volatile("" ::"i"(TAG));                                                   \
-        DISPATCH;                                                                          \
+    blk = link->block;                                                                     \
+    if (likely(c_->need <= h->budget &&                                                    \
+               (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {                 \
+      transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
+      h->budget -= c_->cycles_all;                                                         \
+      /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */   \
+      bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);              \
+      /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
+       * live across a call: it kept a register from bpc, which went to the stack). */      \
+      if (unlikely(PENDING_FIRST(c_->pending))) {                                           \
+        h->pending_costs[h->num_pending_costs++] = c_;                                      \
+        if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);         \
       }                                                                                    \
-      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
-      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
-      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
-      h->budget -= c_->cycles_outcome;                                                     \
-      entry_cost = c_;                                                                     \
-      bpc = h->pc; /* the long ways' (BPC) */                                              \
-      goto linked_slow;                                                                    \
+      if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk);   \
+      in = blk->insns;                                                                     \
+      __asm__ volatile("" ::"i"(TAG));                                                     \
+      DISPATCH;                                                                            \
     }                                                                                      \
+    LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                          \
+    h->hpm.acc[EV_INSNS] += c_->insns;                                                     \
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                        \
+    h->budget -= c_->cycles_outcome;                                                       \
+    entry_cost = c_;                                                                       \
+    bpc = h->pc; /* the long ways' (BPC) */                                                \
+    goto linked_slow;                                                                      \
+  } while (0)
+/* No valid link: the long way (the next pc in h->pc). */
+#define CHAIN_MISS()                                                                       \
+  do {                                                                                     \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
+  } while (0)
+#define CHAIN_TO(LAST, IDX, TAG)                                                           \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    h->last_block = blk;                                                                   \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) /* tag and active events */  \
+      CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
+    CHAIN_MISS();                                                                          \
+  } while (0)
+/* The same for a terminator whose target its pc decides (struct block_link.from): the link is
+ * checked with the block's pc (h->pc), and only the long way computes the target and checks its
+ * alignment. OUTCOME is what the terminator does besides, once it is known to retire. */
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)                      \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
+    if (likely(link->from == h->pc && c_->key == h->link_key)) {                           \
+      OUTCOME;                                                                             \
+      h->pc = link->vpc;                                                                   \
+      h->last_block = blk;                                                                 \
+      CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
+    }                                                                                      \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
+    h->last_block = blk;                                                                   \
+    CHAIN_MISS();                                                                          \
   } while (0)
 #else
 #define CHAIN_TO(LAST, IDX, TAG)                                                              \
@@ -324,19 +350,59 @@ typedef __int128 sx2;
     PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
-      blk = link->block;                                                                   \
-      if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
-                 !(transferred | h->model_fetch))) {                                       \
-        in = blk->insns;                                                                   \
-        __asm__ volatile("" ::"i"(TAG));                                                   \
-        DISPATCH;                                                                          \
-      }                                                                                    \
-      goto linked_slow;                                                                    \
+    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) PLAIN_FOLLOW(TAG);          \
+    goto link_miss;                                                                        \
+  } while (0)
+/* A valid link (the next pc in bpc and h->pc). */
+#define PLAIN_FOLLOW(TAG)                                                                  \
+  do {                                                                                     \
+    blk = link->block;                                                                     \
+    if (likely((int64_t)blk->horizon_cycles <= h->budget &&                                \
+               !(transferred | h->model_fetch))) {                                         \
+      in = blk->insns;                                                                     \
+      __asm__ volatile("" ::"i"(TAG));                                                     \
+      DISPATCH;                                                                            \
     }                                                                                      \
+    goto linked_slow;                                                                      \
+  } while (0)
+#ifndef PROF /* (see the timed loop's) */
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)                      \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    if (likely(link->from == bpc && link->tag == h->fetch_tag)) {                          \
+      OUTCOME;                                                                             \
+      h->last_block = blk;                                                                 \
+      PLAIN_ACCOUNT();                                                                     \
+      h->budget -= blk->retire_cycles;                                                     \
+      bpc = link->vpc;                                                                     \
+      h->pc = bpc;                                                                         \
+      PLAIN_FOLLOW(TAG);                                                                   \
+    }                                                                                      \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
+    h->last_block = blk;                                                                   \
+    PLAIN_ACCOUNT();                                                                       \
+    h->budget -= blk->retire_cycles;                                                       \
+    bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
   } while (0)
 #endif
+#endif
+
+/* The profiling loops check every link by its target (their hooks want it first); the others
+ * check a static one by the block's pc (CHAIN_STATIC_TO). */
+#ifdef PROF
+#define EXEC_STATIC_LINKS 0
+#else
+#define EXEC_STATIC_LINKS 1
+#endif
+/* A static terminator's long way: its target computed, checked, and made the next pc. */
+#define CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME)                                    \
+  do {                                                                                     \
+    uint64_t t_ = (TARGET);                                                                \
+    if ((CHECK_ALIGN) && unlikely(t_ & h->ialign_mask)) goto misaligned_target;            \
+    OUTCOME;                                                                               \
+    h->pc = t_;                                                                            \
+  } while (0)
 
 /* What CHAIN_TO's long ways read (enter_block) is set on every path into them, here and
  * where a handler leaves for next_block, so that none of it is live across DISPATCH: kept
@@ -355,6 +421,21 @@ typedef __int128 sx2;
     CHAIN_ENTRY_STATE(h->timed_targets);      \
     CHAIN_TO(LAST, IDX, TAG);                 \
   } while (0)
+/* A static terminator (see CHAIN_STATIC_TO), or in the profiling loops its target first. */
+#if EXEC_STATIC_LINKS
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)     \
+  do {                                                                         \
+    CHAIN_ENTRY_STATE(JUMPED);                                                 \
+    CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME);             \
+  } while (0)
+#else
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)     \
+  do {                                                                         \
+    CHAIN_ENTRY_STATE(JUMPED);                                                 \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                           \
+    CHAIN_TO(LAST, IDX, TAG);                                                  \
+  } while (0)
+#endif
 
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
@@ -392,37 +473,29 @@ typedef __int128 sx2;
  * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
  * on-demand one) needs a call. */
 #if EXEC_TIMED /* the outcome for the CSR-write collision check (hart_exec_system) */
-#define BRANCH_COUNT(ev, prof_outcome) h->last_branch_taken = (ev) == EV_BR_TAKEN
+#define BRANCH_COUNT(ev, prof_outcome) (h->last_branch_taken = (ev) == EV_BR_TAKEN)
 #else
-#define BRANCH_COUNT(ev, prof_outcome) \
-  else {                                \
-    h->hpm.acc[ev]++;                   \
-    PROF_OUTCOME(prof_outcome);         \
-  }
+#define BRANCH_COUNT(ev, prof_outcome) (h->hpm.acc[ev]++, PROF_OUTCOME(prof_outcome))
 #endif
-#define BRANCH(cond)                                             \
-  do {                                                           \
-    if (cond) {                                                  \
-      uint64_t t_ = (ux)(INSN_PC + IMM);                         \
-      if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      if (unlikely(h->timed_branches)) {                         \
-        PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, true);                   \
-        PROF_DYN_TERM();                                         \
-      }                                                          \
-      BRANCH_COUNT(EV_BR_TAKEN, 1);                              \
-      h->pc = t_;                                                \
-      CHAIN(in, 0, __LINE__ * 2);                                \
-    } else {                                                     \
-      if (unlikely(h->timed_branches)) {                         \
-        PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, false);                  \
-        PROF_DYN_TERM();                                         \
-      }                                                          \
-      BRANCH_COUNT(EV_BR_NOT_TAKEN, 2);                          \
-      h->pc = NEXT_PC;                                           \
-      CHAIN(in, 1, __LINE__ * 2 + 1);                            \
-    }                                                            \
+#define BRANCH_OUTCOME(taken, ev, prof_outcome)   \
+  do {                                            \
+    if (unlikely(h->timed_branches)) {            \
+      PROF_SNAP();                                \
+      hart_branch_outcome(h, blk, in, taken);     \
+      PROF_DYN_TERM();                            \
+      if (EXEC_TIMED) BRANCH_COUNT(ev, prof_outcome); \
+    } else {                                      \
+      BRANCH_COUNT(ev, prof_outcome);             \
+    }                                             \
+  } while (0)
+#define BRANCH(cond)                                                                    \
+  do {                                                                                  \
+    if (cond)                                                                           \
+      CHAIN_STATIC(false, in, 0, __LINE__ * 2, (ux)(INSN_PC + IMM), true,               \
+                   BRANCH_OUTCOME(true, EV_BR_TAKEN, 1));                               \
+    else                                                                                \
+      CHAIN_STATIC(false, in, 1, __LINE__ * 2 + 1, NEXT_PC, false,                      \
+                   BRANCH_OUTCOME(false, EV_BR_NOT_TAKEN, 2));                          \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
@@ -618,13 +691,7 @@ misaligned_target:
 
 L_LUI: WR(IMM); NEXT;
 L_AUIPC: WR(INSN_PC + IMM); NEXT;
-L_JAL: {
-  uint64_t t = (ux)(INSN_PC + IMM);
-  if (unlikely(t & h->ialign_mask)) goto misaligned_target;
-  WR(NEXT_PC);
-  h->pc = t;
-  CHAIN_JUMP(in, 0, 1);
-}
+L_JAL: CHAIN_STATIC(h->timed_targets, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC));
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
  * holds the first target, link 1 the latest of the others. */
@@ -758,9 +825,8 @@ L_ILLEGAL:
   SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
-L_END_BLOCK:
-  h->pc = (ux)(INSN_PC + insn_length(in->raw)); /* after the last instruction (block_end_off) */
-  CHAIN(in, 0, 3);
+L_END_BLOCK: /* the next pc: after the last instruction (block_end_off) */
+  CHAIN_STATIC(false, in, 0, 3, (ux)(INSN_PC + insn_length(in->raw)), false, (void)0);
 /* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
  * between them. In the profiling loops the hooks of either (a load's slow path, a fault's
  * prefix, the branch's outcome) see `in` on their own instruction, as without fusion. */
