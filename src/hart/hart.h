@@ -176,8 +176,10 @@ void hart_reset(struct hart *h, uint64_t pc);
 void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
-void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
-void hart_run_rv32_models(struct hart *h); /* the same with data_hits (exec_rv32_models.c) */
+void hart_run_rv32_plain_models(struct hart *h); /* the same with hart_models_hot */
+void hart_run_rv64_plain_models(struct hart *h);
+void hart_run_rv32_timed(struct hart *h); /* for link_costs without hart_models_hot */
+void hart_run_rv32_models(struct hart *h); /* the same with them (exec_rv32_models.c) */
 void hart_run_rv64_timed(struct hart *h);
 /* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c, *_timed.c). */
 void hart_run_prof_rv32(struct hart *h);
@@ -201,6 +203,13 @@ void hart_set_priv(struct hart *h, unsigned priv);
 /* Flushes TLBs (after satp/sfence/mstatus translation changes) and, with blocks=true, the block
  * cache (after fence.i). */
 void hart_flush_translation(struct hart *h, bool blocks);
+
+/* Does a dynamic model run that the dispatch loop calls from its hot path (a branch, jump or
+ * fetch model, inline data hits)? Without one, hart_run takes the instances that test none of
+ * them (EXEC_NO_MODELS, isa/exec_template.h): every one but RV64's timed loop. */
+static inline bool hart_models_hot(const struct hart *h) {
+  return h->timed_branches | h->timed_targets | h->model_fetch | (h->data_hits != NULL);
+}
 
 /* Sets fetch_tag from the epoch and privilege, and link_key from it and hpm.active_gen. */
 static inline void hart_set_fetch_tag(struct hart *h) {

@@ -1,6 +1,6 @@
-/* The RV32 instance of the timed dispatch loop for a data model with inline hits
- * (hart.data_hits: MicroBlaze V), whose loads and stores check the model's TLB first
- * (EXEC_MODEL_HITS, isa/exec_template.h). */
+/* The RV32 instance of the timed dispatch loop while a dynamic model runs (hart_models_hot:
+ * MicroBlaze V's branch, fetch and data models), whose loads and stores check the model's TLB
+ * first when it offers inline data hits (hart.data_hits; EXEC_MODEL_HITS, isa/exec_template.h). */
 #define XLEN 32
 #define EXEC_TIMED 1
 #define EXEC_MODEL_HITS 1

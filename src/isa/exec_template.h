@@ -20,6 +20,17 @@
 #ifndef EXEC_MODEL_HITS
 #define EXEC_MODEL_HITS 0
 #endif
+/* EXEC_NO_MODELS (exec_rv32_timed.c: Ibex, CV32E40P): no dynamic model runs (no branch, jump
+ * or fetch model, no inline data hits: !hart_models_hot), so the handlers and the chained
+ * path test none of their switches (4 host instructions per block end); the loop returns to
+ * hart_run, which takes another instance, as soon as one starts (a counter-configuration
+ * write, at next_block). */
+#ifndef EXEC_NO_MODELS
+#define EXEC_NO_MODELS 0
+#endif
+#define TIMED_BRANCHES (!EXEC_NO_MODELS && h->timed_branches)
+#define TIMED_TARGETS (!EXEC_NO_MODELS && h->timed_targets)
+#define MODEL_FETCH (!EXEC_NO_MODELS && h->model_fetch)
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
@@ -122,7 +133,7 @@ typedef __int128 sx2;
       /* the model's TLB first: tlb_load is then tlb_never */                        \
     } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                  \
                PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
@@ -159,7 +170,7 @@ typedef __int128 sx2;
       /* the model's TLB first: tlb_store is then tlb_never */                        \
     } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                   \
                PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
@@ -286,7 +297,7 @@ typedef __int128 sx2;
       transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
       h->budget -= c_->cycles_all;                                                         \
       /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */   \
-      bool refetch_ = unlikely(h->model_fetch) && !hart_fetch_folded(h, c_);              \
+      bool refetch_ = unlikely(MODEL_FETCH) && !hart_fetch_folded(h, c_);                 \
       /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
        * live across a call: it kept a register from bpc, which went to the stack). */      \
       if (unlikely(PENDING_FIRST(c_->pending))) {                                           \
@@ -358,7 +369,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     blk = link->block;                                                                     \
     if (likely((int64_t)blk->horizon_cycles <= h->budget &&                                \
-               !(transferred | h->model_fetch))) {                                         \
+               !(transferred | MODEL_FETCH))) {                                            \
       in = blk->insns;                                                                     \
       __asm__ volatile("" ::"i"(TAG));                                                     \
       DISPATCH;                                                                            \
@@ -418,7 +429,7 @@ typedef __int128 sx2;
   } while (0)
 #define CHAIN_JUMP(LAST, IDX, TAG)            \
   do {                                        \
-    CHAIN_ENTRY_STATE(h->timed_targets);      \
+    CHAIN_ENTRY_STATE(TIMED_TARGETS);         \
     CHAIN_TO(LAST, IDX, TAG);                 \
   } while (0)
 /* A static terminator (see CHAIN_STATIC_TO), or in the profiling loops its target first. */
@@ -479,7 +490,7 @@ typedef __int128 sx2;
 #endif
 #define BRANCH_OUTCOME(taken, ev, prof_outcome)   \
   do {                                            \
-    if (unlikely(h->timed_branches)) {            \
+    if (unlikely(TIMED_BRANCHES)) {               \
       PROF_SNAP();                                \
       hart_branch_outcome(h, blk, in, taken);     \
       PROF_DYN_TERM();                            \
@@ -600,6 +611,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 next_block:
   SETTLE_COSTS();
   if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
+  if (EXEC_NO_MODELS && unlikely(hart_models_hot(h))) return; /* a model started: hart_run */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
@@ -641,7 +653,7 @@ enter_block:
     blk = block_first_insn(h, blk);
     if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
-    if (h->model_fetch) hart_fetch_linked(h, entry_cost, blk);
+    if (MODEL_FETCH) hart_fetch_linked(h, entry_cost, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
     h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
@@ -691,7 +703,7 @@ misaligned_target:
 
 L_LUI: WR(IMM); NEXT;
 L_AUIPC: WR(INSN_PC + IMM); NEXT;
-L_JAL: CHAIN_STATIC(h->timed_targets, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC));
+L_JAL: CHAIN_STATIC(TIMED_TARGETS, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC));
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
  * holds the first target, link 1 the latest of the others. */
