@@ -552,8 +552,13 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   uint32_t fetch_words;
   uint64_t fetch_end;
   bool fold = hart_fetch_fold(h, from, to, &fetch_words, &fetch_end);
+  /* hart_exec_system's CSR-write collision check reads the outcome of a conditional branch
+   * just before a CSR instruction (hart.last_branch_taken), which only the long way stores
+   * (isa/exec_template.h, BRANCH_OUTCOME): such a link is never followed. */
+  bool csr_next = h->machine->profile->minstret_write_collides && (last->cls & CLS_BRANCH) &&
+                  to->insns[0].op >= OP_CSRRW && to->insns[0].op <= OP_CSRRCI;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
+  if (plain && !csr_next && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;
@@ -584,7 +589,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
-  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
+  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off || csr_next) {
     lc->n = LINK_COST_SLOW;
     lc->key = 0; /* never a hart's key (hart_set_fetch_tag) */
   }

@@ -336,13 +336,15 @@ typedef __int128 sx2;
   } while (0)
 /* The same for a terminator whose target its pc decides (struct block_link.from): the link is
  * checked with the block's pc (h->pc), and only the long way computes the target and checks its
- * alignment. OUTCOME is what the terminator does besides, once it is known to retire. */
-#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)                      \
+ * alignment. OUTCOME is what the terminator does besides, once it is known to retire, and
+ * OUTCOME_LINKED what it does on a valid link (which never leads to where more is needed:
+ * BRANCH_OUTCOME). */
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
     if (likely(link->from == h->pc && c_->key == h->link_key)) {                           \
-      OUTCOME;                                                                             \
+      OUTCOME_LINKED;                                                                      \
       h->pc = link->vpc;                                                                   \
       h->last_block = blk;                                                                 \
       CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
@@ -377,11 +379,11 @@ typedef __int128 sx2;
     goto linked_slow;                                                                      \
   } while (0)
 #ifndef PROF /* (see the timed loop's) */
-#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)                      \
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     if (likely(link->from == bpc && link->tag == h->fetch_tag)) {                          \
-      OUTCOME;                                                                             \
+      OUTCOME_LINKED;                                                                      \
       h->last_block = blk;                                                                 \
       PLAIN_ACCOUNT();                                                                     \
       h->budget -= blk->retire_cycles;                                                     \
@@ -434,13 +436,13 @@ typedef __int128 sx2;
   } while (0)
 /* A static terminator (see CHAIN_STATIC_TO), or in the profiling loops its target first. */
 #if EXEC_STATIC_LINKS
-#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)     \
-  do {                                                                         \
-    CHAIN_ENTRY_STATE(JUMPED);                                                 \
-    CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME);             \
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME) \
+  do {                                                                                 \
+    CHAIN_ENTRY_STATE(JUMPED);                                                         \
+    CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME);     \
   } while (0)
 #else
-#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME)     \
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME) \
   do {                                                                         \
     CHAIN_ENTRY_STATE(JUMPED);                                                 \
     CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                           \
@@ -483,29 +485,34 @@ typedef __int128 sx2;
  * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
  * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
  * on-demand one) needs a call. */
-#if EXEC_TIMED /* the outcome for the CSR-write collision check (hart_exec_system) */
-#define BRANCH_COUNT(ev, prof_outcome) (h->last_branch_taken = (ev) == EV_BR_TAKEN)
-#else
-#define BRANCH_COUNT(ev, prof_outcome) (h->hpm.acc[ev]++, PROF_OUTCOME(prof_outcome))
-#endif
-#define BRANCH_OUTCOME(taken, ev, prof_outcome)   \
+/* BRANCH_LINKED: the model or the generic core's count; BRANCH_OUTCOME: also, in the timed
+ * loops, the outcome for the CSR-write collision check (hart_exec_system), which needs it only
+ * after a branch to a CSR instruction's block, to which no link leads (block_link_set). */
+#define BRANCH_LINKED(taken, ev, prof_outcome)    \
   do {                                            \
     if (unlikely(TIMED_BRANCHES)) {               \
       PROF_SNAP();                                \
       hart_branch_outcome(h, blk, in, taken);     \
       PROF_DYN_TERM();                            \
-      if (EXEC_TIMED) BRANCH_COUNT(ev, prof_outcome); \
-    } else {                                      \
-      BRANCH_COUNT(ev, prof_outcome);             \
+    } else if (!EXEC_TIMED) {                     \
+      h->hpm.acc[ev]++;                           \
+      PROF_OUTCOME(prof_outcome);                 \
     }                                             \
+  } while (0)
+#define BRANCH_OUTCOME(taken, ev, prof_outcome)                     \
+  do {                                                              \
+    BRANCH_LINKED(taken, ev, prof_outcome);                         \
+    if (EXEC_TIMED) h->last_branch_taken = (ev) == EV_BR_TAKEN;     \
   } while (0)
 #define BRANCH(cond)                                                                    \
   do {                                                                                  \
     if (cond)                                                                           \
       CHAIN_STATIC(false, in, 0, __LINE__ * 2, (ux)(INSN_PC + IMM), true,               \
+                   BRANCH_LINKED(true, EV_BR_TAKEN, 1),                                 \
                    BRANCH_OUTCOME(true, EV_BR_TAKEN, 1));                               \
     else                                                                                \
       CHAIN_STATIC(false, in, 1, __LINE__ * 2 + 1, NEXT_PC, false,                      \
+                   BRANCH_LINKED(false, EV_BR_NOT_TAKEN, 2),                            \
                    BRANCH_OUTCOME(false, EV_BR_NOT_TAKEN, 2));                          \
   } while (0)
 
@@ -703,7 +710,7 @@ misaligned_target:
 
 L_LUI: WR(IMM); NEXT;
 L_AUIPC: WR(INSN_PC + IMM); NEXT;
-L_JAL: CHAIN_STATIC(TIMED_TARGETS, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC));
+L_JAL: CHAIN_STATIC(TIMED_TARGETS, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC), WR(NEXT_PC));
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
  * holds the first target, link 1 the latest of the others. */
@@ -838,7 +845,7 @@ L_ILLEGAL:
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
 L_END_BLOCK: /* the next pc: after the last instruction (block_end_off) */
-  CHAIN_STATIC(false, in, 0, 3, (ux)(INSN_PC + insn_length(in->raw)), false, (void)0);
+  CHAIN_STATIC(false, in, 0, 3, (ux)(INSN_PC + insn_length(in->raw)), false, (void)0, (void)0);
 /* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
  * between them. In the profiling loops the hooks of either (a load's slow path, a fault's
  * prefix, the branch's outcome) see `in` on their own instruction, as without fusion. */
