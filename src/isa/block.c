@@ -532,6 +532,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   uint64_t old_tag = link->tag;
   link->vpc = vpc;
   link->from = link_from(h, last, i, vpc);
+  link->horizon = to->horizon_cycles;
   link->tag = h->fetch_tag;
   link->block = to;
   /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never

@@ -123,6 +123,9 @@ struct block_link {
    * it instead of computing the target (its alignment included, which was checked when the
    * link was made) and takes vpc as the next pc. Unused for JALR. */
   uint64_t from;
+  /* block->horizon_cycles, as wide as the budget: the plain loop's chained path compares it
+   * straight from the link, without loading the next block's header first. */
+  int64_t horizon;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))

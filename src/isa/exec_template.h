@@ -370,8 +370,7 @@ typedef __int128 sx2;
 #define PLAIN_FOLLOW(TAG)                                                                  \
   do {                                                                                     \
     blk = link->block;                                                                     \
-    if (likely((int64_t)blk->horizon_cycles <= h->budget &&                                \
-               !(transferred | MODEL_FETCH))) {                                            \
+    if (likely(link->horizon <= h->budget && !(transferred | MODEL_FETCH))) {              \
       in = blk->insns;                                                                     \
       __asm__ volatile("" ::"i"(TAG));                                                     \
       DISPATCH;                                                                            \
