@@ -137,9 +137,9 @@ struct hart {
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
                              * block link must hold, besides its pc, to be used (hart_set_priv,
                              * hart_flush_translation keep it up to date) */
-  /* fetch_tag's low 32 bits and hpm.active_gen: what a link cost must hold to be followed
-   * (isa/block.h), one compare on the timed loop's chained path for two (hart_set_fetch_tag,
-   * and the timed loop after whatever may change the active events). Never 0. */
+  /* fetch_tag's low 32 bits and hpm.active_gen: what a link and its cost must hold to be
+   * followed (isa/block.h), one compare on the chained path for two (hart_set_fetch_tag, and
+   * the dispatch loops after whatever may change the active events). Never 0. */
   uint64_t link_key;
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;

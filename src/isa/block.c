@@ -533,7 +533,9 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   link->vpc = vpc;
   link->from = link_from(h, last, i, vpc);
   link->horizon = to->horizon_cycles;
-  link->tag = h->fetch_tag;
+  link->tag = h->link_key;
+  /* (the link key holds the active events: ((struct block *)from)->defer is right while it is) */
+  ((struct block *)from)->defer = (from->ev_mask & h->hpm.active_mask) != 0;
   link->block = to;
   /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never
    * followed, their costs would be compiled for nothing (2,400 host instructions each, most
@@ -559,7 +561,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   bool csr_next = h->machine->profile->minstret_write_collides && (last->cls & CLS_BRANCH) &&
                   to->insns[0].op >= OP_CSRRW && to->insns[0].op <= OP_CSRRCI;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && !csr_next && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
+  if (plain && !csr_next && old_tag == h->link_key && lc->key == h->link_key && lc->plain &&
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;

@@ -24,6 +24,10 @@ struct block {
   uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator, at least 1: the
                             * least the block takes, compared with the budget before running it */
   uint16_t count;          /* entries in insns[], END_BLOCK included */
+  /* Whether it raises an active event (ev_mask & hpm.active_mask), for the plain loop's chained
+   * path: set whenever one of its links is made, whose key (hart.link_key) holds the active
+   * events, so that it is right while any of its links is followed (PLAIN_ACCOUNT_LINKED). */
+  bool defer;
   /* The events with a count in events[] (EV_BIT), HPM_ACTIVE_COMBOS for any combo slot:
    * BLOCK_ACCOUNT adds those that are also active, so a block pays for what it raises rather
    * than for every active event (generic core, callchase32: CPU time 0.86 -> 0.70 s, host
@@ -109,14 +113,15 @@ struct link_cost {
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
  * the block that ran next (for a conditional branch: [0] taken, [1] not taken; else [0] only),
  * so that the dispatch loop goes from block to block without block_lookup. A link is checked
- * like a jump-cache entry (same pc, same fetch tag), so it is valid exactly when the jump cache
- * would give the same answer. It lives in the block, which is in the host cache anyway, while
+ * like a jump-cache entry (same pc, same fetch tag, and the same active events: hart.link_key),
+ * so it is valid only when the jump cache would give the same answer. It lives in the block, which is in the host cache anyway, while
  * the 4096-entry jump cache (96 KiB) is larger than L1: block_lookup took 16% of the gzip
  * initramfs boot (17.3 M blocks of 93 M instructions, 1.09 M jump-cache misses), and links
  * made that boot 0.389 s -> 0.348 s (uncompressed initramfs 0.281 s -> 0.247 s). */
 struct block_link {
   uint64_t vpc;   /* as jump_entry */
-  uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
+  uint64_t tag;   /* hart.link_key when made (the fetch tag and the active events); 0 (never a
+                   * hart's key): empty */
   struct block *block;
   /* The pc of the block the link leaves, for a terminator whose target that pc alone decides
    * (a conditional branch, JAL, a cut: block_link_from): the dispatch loop's chained path checks

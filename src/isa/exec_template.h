@@ -214,13 +214,17 @@ typedef __int128 sx2;
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
 /* The plain loop's accounting of a block run to its end: a block that raises an active event
  * is counted later, events, instructions and cycles (block.pending, block_settle_costs),
- * except for the profiler; others add their instructions and cycles (rvpmu run: all). */
+ * except for the profiler; others add their instructions and cycles (rvpmu run: all).
+ * PLAIN_ACCOUNT_LINKED: the same when leaving through a valid link, whose key holds the
+ * active events that block.defer was set for (block_link_set). */
 #ifdef PROF
 #define PLAIN_ACCOUNT() BLOCK_ACCOUNT(&h->hpm, blk)
 #else
-#define PLAIN_ACCOUNT()                                                                    \
+#define PLAIN_ACCOUNT() PLAIN_ACCOUNT_IF(blk->ev_mask & h->hpm.active_mask)
+#define PLAIN_ACCOUNT_LINKED() PLAIN_ACCOUNT_IF(blk->defer)
+#define PLAIN_ACCOUNT_IF(raises)                                                           \
   do {                                                                                     \
-    if (blk->ev_mask & h->hpm.active_mask) { /* with its instructions and cycles */        \
+    if (raises) { /* with its instructions and cycles */                                   \
       if (unlikely(PENDING_FIRST(blk->pending))) {                                         \
         if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);       \
         h->pending_blocks[h->num_pending_blocks++] = blk;                                  \
@@ -363,7 +367,7 @@ typedef __int128 sx2;
     PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) PLAIN_FOLLOW(TAG);          \
+    if (likely(link->vpc == bpc && link->tag == h->link_key)) PLAIN_FOLLOW(TAG);           \
     goto link_miss;                                                                        \
   } while (0)
 /* A valid link (the next pc in bpc and h->pc). */
@@ -381,10 +385,10 @@ typedef __int128 sx2;
 #define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
-    if (likely(link->from == bpc && link->tag == h->fetch_tag)) {                          \
+    if (likely(link->from == bpc && link->tag == h->link_key)) {                           \
       OUTCOME_LINKED;                                                                      \
       h->last_block = blk;                                                                 \
-      PLAIN_ACCOUNT();                                                                     \
+      PLAIN_ACCOUNT_LINKED();                                                              \
       h->budget -= blk->retire_cycles;                                                     \
       bpc = link->vpc;                                                                     \
       h->pc = bpc;                                                                         \
@@ -616,7 +620,7 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 
 next_block:
   SETTLE_COSTS();
-  if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
+  hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
   if (EXEC_NO_MODELS && unlikely(hart_models_hot(h))) return; /* a model started: hart_run */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
@@ -719,7 +723,7 @@ L_JALR: {
   WR(NEXT_PC);
   h->pc = t;
   const struct block_link *l0_ = BLOCK_LINK(in);
-  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
+  if (l0_->vpc == t || l0_->tag != h->link_key) CHAIN_JUMP(in, 0, 2);
   CHAIN_JUMP(in, 1, 4);
 }
 L_BEQ: EXEC_BEQ;
