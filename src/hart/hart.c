@@ -2,6 +2,7 @@
  * changes (privileged spec 3.1.6-3.1.9, 3.3.1, 4.1). */
 #include "hart/hart.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,8 +107,10 @@ void model_events_init(struct hart *h, struct model_events *e, uint64_t mask) {
 
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles) {
   s->cycles = cycles;
-  model_events_init(h, &s->first, first_mask & ~(stall_mask | EV_BIT(EV_CYCLES)));
-  s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->first.sink;
+  first_mask &= ~(stall_mask | EV_BIT(EV_CYCLES));
+  assert(!(first_mask & (first_mask - 1)) && !(stall_mask & (stall_mask - 1)));
+  s->first = first_mask ? &h->hpm.acc[__builtin_ctzll(first_mask)] : &s->sink;
+  s->stall = stall_mask ? &h->hpm.acc[__builtin_ctzll(stall_mask)] : &s->sink;
 }
 
 void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
@@ -196,7 +199,7 @@ void hart_update_models(struct hart *h) {
   h->model_data |= model_runs(p->data_access != NULL, p->data_model_events, sel);
   h->model_branch |= model_runs(p->branch || p->jump, p->branch_model_events, sel);
   bool branches_were = h->timed_branches;
-  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits;
+  const void *btc_was = h->btc_hits, *fetch_was = h->fetch_hits, *data_hits_was = h->data_hits;
   h->timed_branches = h->model_branch && p->branch;
   h->timed_targets = h->model_branch && p->jump;
   h->timed_context = p->time_insn != NULL || h->model_fetch;
@@ -215,6 +218,18 @@ void hart_update_models(struct hart *h) {
     h->epoch++;
     hart_set_fetch_tag(h);
   }
+  /* Blocks count the inline data paths' hits statically (hart/model_hits.h): rebuild them. */
+  if (h->data_hits != data_hits_was) hart_flush_translation(h, true);
+  /* The MicroBlaze V instance of the loop (hart/model_hits.h, "The models loop") while every
+   * model runs inline and no data latency is watched; leave the loop at once when that
+   * changes, so that hart_run takes the right instance. */
+  bool models = h->data_hits && h->btc_hits && h->model_fetch && h->timed_branches &&
+                !(h->hpm.latency_watch & (h->data_hits->fill_latency_bit | h->data_hits->store_latency_bit));
+  if (models != h->models_loop) {
+    h->models_loop = models;
+    h->loop_stale = true;
+    h->budget = 0;
+  }
 }
 
 void hart_model_tlb_flush(struct hart *h) {
@@ -224,7 +239,7 @@ void hart_model_tlb_flush(struct hart *h) {
 
 void hart_flush_translation(struct hart *h, bool blocks) {
   block_settle_costs(h); /* before the blocks that hold them go */
-  memset(h->tlb, 0xff, sizeof h->tlb); /* every vpn = TLB_INVALID */
+  memset(h->tlb, 0xff, sizeof h->tlb); /* every vpage = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
   h->epoch++;
   hart_set_fetch_tag(h);
@@ -451,6 +466,10 @@ bool hart_slow_check(struct hart *h) {
   if (due != UINT64_MAX && due < now + window) h->budget = 0;
   else if (due != UINT64_MAX && due - now - window < (uint64_t)h->budget) h->budget = (int64_t)(due - now - window);
   /* With several harts, each runs a slice in turn (machine.c). */
+  if (h->loop_stale) { /* hart_run takes another instance of the loop */
+    h->loop_stale = false;
+    return true;
+  }
   return m->num_harts > 1 && h->hpm.acc[EV_INSNS] >= h->slice_end;
 }
 
@@ -462,11 +481,14 @@ void hart_run(struct hart *h) {
     else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
   } else if (h->link_costs && h->xlen == 64) {
     hart_run_rv64_timed(h);
+  } else if (h->link_costs && h->models_loop) {
+    hart_run_rv32_models(h);
   } else {
     /* The loops without models return when one starts (at next_block, nothing run since). */
     bool timed = h->link_costs, rv32 = h->xlen == 32;
     if (!hart_models_hot(h)) (timed ? hart_run_rv32_timed : rv32 ? hart_run_rv32 : hart_run_rv64)(h);
-    if (hart_models_hot(h))
-      (timed ? hart_run_rv32_models : rv32 ? hart_run_rv32_plain_models : hart_run_rv64_plain_models)(h);
+    if (hart_models_hot(h) && timed && h->models_loop) hart_run_rv32_models(h);
+    else if (hart_models_hot(h))
+      (timed ? hart_run_rv32_timed_models : rv32 ? hart_run_rv32_plain_models : hart_run_rv64_plain_models)(h);
   }
 }

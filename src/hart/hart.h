@@ -25,12 +25,18 @@ struct prof_hart;
 #define PAGE_SHIFT 12
 #define PAGE_SIZE (1ull << PAGE_SHIFT)
 struct tlb_entry {
-  uint64_t vpn;      /* virtual page number this entry maps, TLB_INVALID if none */
+  uint64_t vpage;    /* virtual address of the page this entry maps (offset bits 0), TLB_INVALID
+                      * if none: an access of size n at va hits when (va & TLB_HIT_MASK(n)) ==
+                      * vpage, one compare for the page and the alignment (TLB_HIT_MASK) */
   uintptr_t addend;  /* host address = virtual address + addend */
   uint64_t ppn;      /* physical page number (for the block cache key) */
 };
-#define TLB_INVALID (~0ull)
-
+#define TLB_INVALID (~0ull) /* offset bits set: equal to no masked address */
+/* The bits of an address an aligned access of n bytes (a power of two) compares with
+ * tlb_entry.vpage: its page, and its low log2(n) bits, which must be zero. Compared apart, the
+ * page and the alignment cost two more host instructions per load and store (callchase32 on
+ * ibex-small: 0.32 accesses per guest instruction). */
+#define TLB_HIT_MASK(n) (~(PAGE_SIZE - 1) | ((uint64_t)(n) - 1))
 /* What the timed dispatch loop counts inline for the dynamic models (hart/model_hits.h). */
 struct data_hit_filter;
 struct btc_filter;
@@ -73,6 +79,10 @@ struct hart {
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
+  /* hart_run takes the models instance of the loop (hart/model_hits.h, "The models loop");
+   * loop_stale: hart_update_models changed that, the slow check leaves the loop, so that
+   * hart_run takes the right instance. */
+  bool models_loop, loop_stale;
   uint64_t ialign_mask;     /* 1: 2-byte aligned targets allowed (C); 3: 4-byte alignment */
   /* Timing-model switches, copied from the profile so the dispatch loop tests one byte each
    * (all false on the generic core, whose hot path stays as it is). */
@@ -179,7 +189,8 @@ void hart_run_rv64(struct hart *h);
 void hart_run_rv32_plain_models(struct hart *h); /* the same with hart_models_hot */
 void hart_run_rv64_plain_models(struct hart *h);
 void hart_run_rv32_timed(struct hart *h); /* for link_costs without hart_models_hot */
-void hart_run_rv32_models(struct hart *h); /* the same with them (exec_rv32_models.c) */
+void hart_run_rv32_timed_models(struct hart *h); /* the same with them */
+void hart_run_rv32_models(struct hart *h); /* with hart.models_loop (exec_rv32_models.c) */
 void hart_run_rv64_timed(struct hart *h);
 /* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c, *_timed.c). */
 void hart_run_prof_rv32(struct hart *h);

@@ -112,7 +112,7 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
   if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT]) &&
       pmp_allows(&h->pmp, page_pa, PAGE_SIZE, pmp_perm(a), priv)) {
     struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    e->vpn = va >> PAGE_SHIFT;
+    e->vpage = va & ~(PAGE_SIZE - 1);
     e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
     e->ppn = page_pa >> PAGE_SHIFT;
   }
@@ -211,7 +211,7 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned s
   const struct tlb_entry *tlb = a == ACCESS_LOAD ? h->tlb_load_model : h->tlb_store_model;
   if (tlb) {
     const struct tlb_entry *e = &tlb[(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    if (e->vpn == va >> PAGE_SHIFT) {
+    if (e->vpage == (va & ~(PAGE_SIZE - 1))) {
       *pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1));
       return 0;
     }
@@ -229,7 +229,7 @@ void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bo
   h->machine->profile->data_access(h, va, pa, size, store, false);
 }
 
-int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
+static int load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
   if (va & (size - 1)) {
     const struct profile *p = h->machine->profile;
     if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, value, false);
@@ -250,7 +250,7 @@ int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) 
   return 0;
 }
 
-int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
+static int store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
   if (va & (size - 1)) {
     const struct profile *p = h->machine->profile;
     if (p->misaligned_word_parts) return misaligned_word_parts(h, va, size, &value, true);
@@ -269,6 +269,21 @@ int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) 
     return EXC_STORE_ACCESS;
   }
   if (r == EXC_STORE_ACCESS) access_fault_cost(h, ACCESS_FAULT_PMP, true);
+  return r;
+}
+
+/* The LOAD_DO / STORE_DO handlers' slow paths: an access that completes was counted through
+ * the model here, so the static events its block holds for it are taken back
+ * (hart/model_hits.h, "Static counts"); one that faults does not retire. */
+int hart_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *value) {
+  int r = load_slow(h, va, size, value);
+  if (r == 0) model_data_unstatic(h, false);
+  return r;
+}
+
+int hart_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t value) {
+  int r = store_slow(h, va, size, value);
+  if (r == 0 || r == BUS_BREAK) model_data_unstatic(h, true);
   return r;
 }
 

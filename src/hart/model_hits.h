@@ -25,7 +25,18 @@
 
 /* The inline paths run only while no combo slot is in use (hart_update_models), so they add
  * plain events: a test per add for combos cost 3 of callchase32's 74 host instructions per
- * guest instruction. */
+ * guest instruction.
+ *
+ * The models loop: hart_run takes the RV32 instance of the timed loop that
+ * isa/exec_rv32_models.c compiles (EXEC_MODEL_HITS) while hart.models_loop is set: the data
+ * cache's and the BTC's inline paths offered and used (data_hits, btc_hits), the fetch and
+ * branch models running (model_fetch, timed_branches), and no latency of the data cache
+ * watched. Its call sites pass models_loop = EXEC_MODEL_HITS, so that none of these is
+ * tested at every load, store, branch or block (MicroBlaze V, make bench's events, host
+ * instructions per guest instruction on callchase32: 41.2 -> 39.3 for the first two, 38.9
+ * -> 37.1 for the last three); other uses (fewer events selected, latency pairs, combos)
+ * take the timed instance, with the tests. hart_update_models sets models_loop and,
+ * when it changes, hart.loop_stale, with which the next slow check leaves the loop. */
 
 /* A fixed set of one or two events that a fast path adds: their accumulators are found once
  * (model_events_init), not by a loop over the mask's bits at every add (hart_add_events: 19
@@ -54,23 +65,26 @@ static inline void model_events_sub(struct model_events *e, uint32_t n) {
 }
 
 /* Stall cycles a fast path adds (a line fill, a pipeline refill): `cycles` cycles raising
- * `stall` (none: &first.sink) in each and `first`'s events in the first one, as
+ * `stall` (none: &sink) in each and the event `first` (none: &sink) in the first one, as
  * hart_add_stall does without combos (a call whose loops over the event masks cost 37 host
- * instructions). */
+ * instructions). One first event is enough for every use (a BTC mispredict, a D-cache memory
+ * read): a second, unused, cost every mispredict and read miss two host instructions. */
 struct model_stall {
-  struct model_events first; /* without the stall event and cycles */
+  uint64_t *first;       /* without the stall event and cycles */
   uint64_t *stall;
   uint32_t cycles;
+  uint64_t sink;
 };
 
-/* Sets s (of hart h) to `cycles` cycles of stall_mask (0 or one event), first_mask in the first. */
+/* Sets s (of hart h) to `cycles` cycles of stall_mask (0 or one event), first_mask (0 or one
+ * event besides those) in the first. */
 void model_stall_init(struct hart *h, struct model_stall *s, uint64_t first_mask, uint64_t stall_mask, uint32_t cycles);
 
 static inline void model_stall_add(struct hart *h, struct model_stall *s) {
   h->budget -= s->cycles;
   h->hpm.acc[EV_CYCLES] += s->cycles;
   *s->stall += s->cycles;
-  model_events_add(&s->first, 1);
+  *s->first += 1;
 }
 
 /* ---- Data cache (hart_load_hit, hart_store_hit) ----
@@ -78,28 +92,46 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  * tlb_store_model) is done here, without hart_load_slow / hart_store_slow:
  * - `tag` is the model's own tag array when the cache has one way (a hit changes nothing: no
  *   LRU), indexed by line & set_mask; with more ways it is a single entry that never matches.
- *   A load whose line it holds raises `events` and nothing else. With `read_fill` (one way,
- *   write-through: no victim is ever dirty) a load miss fills the line here: `miss_events`,
- *   the stall cycles `fill`, and a latency of fill.cycles for `fill_latency_event`. Any
- *   other load calls the model
- *   (hart_data_model).
+ *   A load whose line it holds raises `load_static` (a read request and its hit), which
+ *   its block counts (below), and nothing else. With `read_fill` (one way, write-through: no
+ *   victim is ever dirty) a load miss fills the line here: the hit is taken back
+ *   (`read_hit`), then the stall cycles `fill`, whose first cycle raises the memory read, and
+ *   a latency of fill.cycles for `fill_latency_event` (`fill_latency_bit`: its EV_BIT). Any
+ *   other load calls the model (hart_data_model), which counts it, and `load_static` is
+ *   taken back.
  * - With `stores` (write-through: a store changes no cache state, a miss does not allocate),
- *   a store raises `store_events`, and `store_hit` if it hits, and reports `store_latency`
- *   for `store_latency_event`; without it every store calls the model.
+ *   a store raises `store_static` (a write request and the memory write, which its block
+ *   counts), `store_hit` if it hits, and reports `store_latency` for `store_latency_event`;
+ *   without it every store calls the model (store_static is then none).
  * The slow path and a model call for every miss and store were a quarter of the host's
  * instructions on callchase32 (28% of its loads miss the 8 KiB cache); a miss through the
- * model alone still cost 188 host instructions. */
+ * model alone still cost 188 host instructions.
+ *
+ * Static counts: while h->data_hits is set, every load and store that reaches hart_load_hit /
+ * hart_store_hit (the LOAD_DO / STORE_DO handlers: model_data_static_events) has
+ * load_static / store_static among its block's static events (isa/block.c, time_context),
+ * added with the block's other counts when it retires (its link cost, BLOCK_ACCOUNT, the
+ * prefix of a block cut by a fault or a device store, a stepped block), so a hit adds
+ * nothing here (two adds fewer per load and store on callchase32). Whatever counts such an
+ * access another way takes the static events back: a miss here (read_hit), the model
+ * (hart_data_model), the slow path when it completes the access (hart_load_slow,
+ * hart_store_slow: model_data_unstatic). A faulting access does not retire: neither its
+ * block's prefix nor a take-back counts it. hart_update_models flushes the blocks when
+ * data_hits changes, so that every block's static counts match. The accumulators are read
+ * only at block ends (the slow check, system instructions, after settling deferred counts),
+ * where each take-back has met its add. */
 struct data_hit_filter {
   unsigned line_shift;
   uint64_t set_mask;
   uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
-  struct model_events events;
+  uint64_t load_static_mask, store_static_mask; /* EV_BIT: the static events of each */
+  struct model_events load_static, store_static; /* the same, to take back */
+  uint64_t *read_hit;    /* &hpm.acc[the read hit event] */
   bool read_fill;
-  struct model_events miss_events;
   struct model_stall fill;
   unsigned fill_latency_event; /* enum event_id */
+  uint64_t fill_latency_bit, store_latency_bit; /* EV_BIT(each latency event) */
   bool stores;
-  struct model_events store_events;
   uint64_t *store_hit;   /* &hpm.acc[the hit event] */
   unsigned store_latency_event;
   uint32_t store_latency;
@@ -108,44 +140,80 @@ struct data_hit_filter {
 /* The data model (profile.data_access) of an aligned RAM access at va / pa. */
 void hart_data_model(struct hart *h, uint64_t va, uint64_t pa, unsigned size, bool store);
 
-/* Does a latency of `ev` need reporting (a latency pair counts it, or rvpmu record sums it)?
- * `profiling`: the caller is a profiling instance of the loop (PROF_ON), the only ones that
- * run with h->prof set (hart_run): the others need not load and test it (3 host instructions
- * per store and read miss). */
-static inline bool model_latency_wanted(const struct hart *h, unsigned ev, bool profiling) {
-  return (h->hpm.latency_watch >> ev & 1) || (profiling && h->prof);
+/* The events that instruction `in` raises statically while h->data_hits is set (its block
+ * counts them: see "Static counts" above): those of the loads and stores whose handlers
+ * try hart_load_hit / hart_store_hit (LOAD_DO, STORE_DO: integer and FP, not atomics). */
+static inline uint64_t model_data_static_events(const struct hart *h, const struct insn *in) {
+  const struct data_hit_filter *f = h->data_hits;
+  if (!f) return 0;
+  switch ((enum op)in->op) {
+    case OP_LB: case OP_LH: case OP_LW: case OP_LD: case OP_LBU: case OP_LHU: case OP_LWU:
+    case OP_FLW: case OP_FLD:
+      return f->load_static_mask;
+    case OP_SB: case OP_SH: case OP_SW: case OP_SD: case OP_FSW: case OP_FSD:
+      return f->store_static_mask;
+    default:
+      return 0;
+  }
+}
+
+/* A load or store of a LOAD_DO / STORE_DO handler completed without hart_load_hit /
+ * hart_store_hit (the slow path, which counted it through the model): takes back the static
+ * events its block counts for it. */
+static inline void model_data_unstatic(struct hart *h, bool store) {
+  struct data_hit_filter *f = h->data_hits;
+  if (f) model_events_sub(store ? &f->store_static : &f->load_static, 1);
+}
+
+/* Does a latency of the event whose EV_BIT is ev_bit need reporting (a latency pair counts
+ * it, or rvpmu record sums it)? `profiling`: the caller is a profiling instance of the loop
+ * (PROF_ON), the only ones that run with h->prof set (hart_run): the others need not load
+ * and test it (3 host instructions per store and read miss). (The bit rather than the event:
+ * a test with memory instead of a shift by it, 2 host instructions fewer.) The models loop
+ * (`models_loop`) runs only when none is wanted. */
+static inline bool model_latency_wanted(const struct hart *h, uint64_t ev_bit, bool profiling, bool models_loop) {
+  return !models_loop && ((h->hpm.latency_watch & ev_bit) || (profiling && h->prof));
 }
 
 /* The TLB entry of table t for an aligned access of `size` bytes at va, or NULL. (hart.data_hits
  * is set only with the model's tables, hart.tlb_load_model and tlb_store_model: no test.) */
 static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint64_t va, unsigned size) {
-  if (va & (size - 1)) return NULL;
   t += (va >> PAGE_SHIFT) & (TLB_SIZE - 1);
-  return t->vpn == va >> PAGE_SHIFT ? t : NULL;
+  return t->vpage == (va & TLB_HIT_MASK(size)) ? t : NULL;
+}
+
+/* The physical address of va in the page of TLB entry e (model_tlb's), written so that va's
+ * page number, which model_tlb's index computed, is reused: one host instruction fewer than
+ * ppn << PAGE_SHIFT | the offset. */
+static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
+  return va + ((e->ppn - (va >> PAGE_SHIFT)) << PAGE_SHIFT);
 }
 
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
  * model that h->data_hits describes (`profiling` as for model_latency_wanted): reads it into
  * *out, counts a hit or a miss or calls the model, and returns true; false: take the slow path (another access, or no such model).
+ * `models_loop`: the caller is the models loop (above), which runs only while h->data_hits
+ * is set: no test of it (2 host instructions per load and store).
  * Always inline, as the store below: out of line, GCC called memcpy for the store's value
  * (72 host instructions per store on callchase32). */
 __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, uint64_t va, unsigned size, void *out,
-                                                                bool profiling) {
+                                                                bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if (!f || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
-  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
+  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   uint64_t *tag = &f->tag[line & f->set_mask];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   if (*tag == line) {
-    model_events_add(&f->events, 1);
+    /* counted with its block (load_static) */
   } else if (f->read_fill) {
     *tag = line;
-    model_events_add(&f->miss_events, 1);
+    --*f->read_hit; /* the block counts a hit */
     model_stall_add(h, &f->fill);
-    if (model_latency_wanted(h, f->fill_latency_event, profiling))
+    if (model_latency_wanted(h, f->fill_latency_bit, profiling, models_loop))
       hart_report_latency(h, (enum event_id)f->fill_latency_event, f->fill.cycles);
   } else {
+    model_events_sub(&f->load_static, 1);
     hart_data_model(h, va, pa, size, false);
   }
   return true;
@@ -154,19 +222,19 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
 /* The same for an aligned store of `size` bytes from *in (the store TLB never holds pages
  * with decoded code, whose writes bus_write watches). */
 __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h, uint64_t va, unsigned size,
-                                                                 const void *in, bool profiling) {
+                                                                 const void *in, bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if (!f || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
-  uint64_t pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1)), line = pa >> f->line_shift;
+  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
+  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
   memcpy((void *)(uintptr_t)(va + e->addend), in, size);
   if (!f->stores) {
-    hart_data_model(h, va, pa, size, true);
+    hart_data_model(h, va, pa, size, true); /* (no store_static) */
     return true;
   }
-  model_events_add(&f->store_events, 1);
+  /* store_static: counted with its block */
   *f->store_hit += f->tag[line & f->set_mask] == line;
-  if (model_latency_wanted(h, f->store_latency_event, profiling))
+  if (model_latency_wanted(h, f->store_latency_bit, profiling, models_loop))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;
 }
@@ -180,6 +248,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
  * raises `jump_events`. Everything else (a miss, which makes the entry; a return to another
  * target) calls the model. */
 #define BTC_FILTER_MAX 2048
+_Static_assert(BTC_FILTER_MAX <= 65536, "an entry index fits block.btc_index");
 struct btc_filter {
   uint64_t key[BTC_FILTER_MAX]; /* first: an entry's address needs no offset */
   uint64_t mask;         /* entries - 1 */
@@ -207,14 +276,16 @@ void hart_branch_unsaturated(struct hart *h, const struct block *blk, const stru
  * state: such a branch costs a compare (callchase32 on mbv-5: 3.3 M branches per 1e7
  * instructions, most of them saturated; their adds and counter updates cost 2 host
  * instructions per guest instruction). Anything else adds what differs from that. Without
- * it, the model counts every branch. */
-__attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken) {
+ * it, the model counts every branch. `models_loop`: the caller is the models loop (above),
+ * which runs only while h->btc_hits is set: no test of it. */
+__attribute__((always_inline)) static inline void hart_branch_outcome(struct hart *h, const struct block *blk, const struct insn *in, bool taken,
+                                                                     bool models_loop) {
   struct btc_filter *b = h->btc_hits;
-  if (b) {
-    uint64_t pa = blk->paddr + in->pc_off;
-    uint64_t *key = &b->key[(pa >> 1) & b->mask];
-    if (*key == BTC_KEY(pa, taken ? 3u : 0u)) return;
-    if (*key >> 2 == pa) { /* a hit: its events as predicted; the counter moves */
+  if (models_loop || b) {
+    uint64_t k = blk->btc_key; /* BTC_KEY(its pa, 0): `in` is blk's last instruction */
+    uint64_t *key = &b->key[blk->btc_index];
+    if (*key == (taken ? k | 3u : k)) return;
+    if (*key >> 2 == k >> 2) { /* a hit: its events as predicted; the counter moves */
       unsigned counter = (unsigned)(*key & 3);
       if (taken && counter < 3) ++*key;
       if (!taken && counter > 0) --*key;
@@ -235,9 +306,10 @@ static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uin
   struct btc_filter *b = h->btc_hits;
   if (!b || (j->op == OP_JALR && !(j->rd == REG_SINK && j->imm == 0 && (j->rs1 == 1 || j->rs1 == 5))))
     return false;
-  uint64_t pa = h->last_block->paddr + j->pc_off;
-  unsigned i = (unsigned)(pa >> 1 & b->mask);
-  if (b->key[i] != BTC_KEY(pa, 3u) || b->target[i] != target) return false;
+  const struct block *blk = h->last_block; /* j is its last instruction */
+  uint64_t k = blk->btc_key;
+  unsigned i = blk->btc_index;
+  if (b->key[i] != (k | 3u) || b->target[i] != target) return false;
   model_events_add(&b->jump_events, 1);
   return true;
 }

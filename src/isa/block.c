@@ -51,6 +51,11 @@ static void time_context(const struct hart *h, const struct insn_context *c, str
   const struct profile *p = h->machine->profile;
   if (p->time_insn) p->time_insn(p, c, t);
   else timing_one_cycle(c, t);
+  /* The data-cache events the inline paths leave to the block (hart/model_hits.h, "Static
+   * counts"), in the retire cycle (the last run, one cycle: MicroBlaze V's mb_time_insn). */
+  uint64_t data = model_data_static_events(h, c->in);
+  if (data && t->n && t->run[t->n - 1].count == 1) t->run[t->n - 1].events |= data;
+  else if (data) timing_add(t, data, 1); /* (no profile with inline data paths gets here) */
 }
 
 /* The context of insns[i] at address pc: the instructions before it in `insns`, then
@@ -181,6 +186,13 @@ static int fetch16(struct hart *h, uint64_t va, uint16_t *out) {
 
 /* Decodes a new block at vpc (physical paddr). Returns NULL with *fault set if the first
  * instruction cannot be fetched. */
+/* Notes the BTC entry of b's last instruction, at physical address pa (struct block). */
+static void block_btc_slot(const struct hart *h, struct block *b, uint64_t pa) {
+  const struct btc_filter *f = h->btc_hits_offered;
+  b->btc_key = BTC_KEY(pa, 0u);
+  b->btc_index = f ? (uint16_t)((pa >> 1) & f->mask) : 0;
+}
+
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
   /* Room for hart_block_entry's memo on cores that time instructions (not on timed_context,
@@ -242,6 +254,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   }
   }
   b->count = (uint16_t)n;
+  block_btc_slot(h, b, paddr + b->insns[n - 1].pc_off);
   if (!h->fuse_off) block_fuse(b->insns, n);
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
@@ -617,6 +630,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->events = h->step_events[h->step_index];
   memset(b->events, 0, BLOCK_EVENT_BYTES);
   b->paddr = blk->paddr;
+  block_btc_slot(h, b, blk->paddr + first->pc_off);
   b->insns[0] = *first;
   b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
   b->count = 1;
@@ -663,7 +677,7 @@ struct block *block_lookup(struct hart *h, uint64_t vpc) {
     fault = EXC_INSN_MISALIGNED;
   } else {
     const struct tlb_entry *e = &h->tlb_fetch[(vpc >> PAGE_SHIFT) & (TLB_SIZE - 1)];
-    if (e->vpn == vpc >> PAGE_SHIFT) {
+    if (e->vpage == (vpc & ~(PAGE_SIZE - 1))) {
       paddr = e->ppn << PAGE_SHIFT | (vpc & (PAGE_SIZE - 1));
     } else {
       fault = hart_translate(h, vpc, ACCESS_FETCH, &paddr);

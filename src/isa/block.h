@@ -7,12 +7,14 @@
 #define RVPMU_ISA_BLOCK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hpm/events.h"
 #include "isa/insn.h"
 
 #define BLOCK_MAX_INSNS 64
+_Static_assert(BLOCK_MAX_INSNS + 1 <= UINT8_MAX, "block.count holds every block's entries");
 _Static_assert((BLOCK_MAX_INSNS - 1) * 4 <= UINT8_MAX, "insn.pc_off holds every instruction's offset");
 
 struct block {
@@ -23,11 +25,12 @@ struct block {
   uint32_t retire_cycles;  /* static cycle cost of those instructions */
   uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator, at least 1: the
                             * least the block takes, compared with the budget before running it */
-  uint16_t count;          /* entries in insns[], END_BLOCK included */
+  uint8_t count;           /* entries in insns[], END_BLOCK included */
   /* Whether it raises an active event (ev_mask & hpm.active_mask), for the plain loop's chained
    * path: set whenever one of its links is made, whose key (hart.link_key) holds the active
    * events, so that it is right while any of its links is followed (PLAIN_ACCOUNT_LINKED). */
   bool defer;
+  uint16_t btc_index;      /* MicroBlaze V's: with btc_key below (here, in the padding) */
   /* The events with a count in events[] (EV_BIT), HPM_ACTIVE_COMBOS for any combo slot:
    * BLOCK_ACCOUNT adds those that are also active, so a block pays for what it raises rather
    * than for every active event (generic core, callchase32: CPU time 0.86 -> 0.70 s, host
@@ -42,8 +45,18 @@ struct block {
    * and cycles; a block that raises no active event adds them at once), minus one
    * (PENDING_NONE: none): block_settle_costs adds them, as for link costs below. */
   uint64_t pending;
+  /* ---- What MicroBlaze V's models read at the block's end (hart/model_hits.h), decided when
+   * it is built. (In the header's padding before insns[]: a block is no larger for it.) ----
+   * BTC_KEY(pa, 0) of its last instruction (pa: that instruction's physical address), and
+   * btc_index, that instruction's BTC entry (btc_filter.key: (pa >> 1) & mask, the mask of
+   * the hart's BTC, fixed from its reset, which flushes the blocks; 0 without one): a
+   * conditional branch's entry predicts it right when it holds btc_key | 3 (taken) or btc_key
+   * (not taken). hart_branch_outcome found both from paddr and pc_off at every branch
+   * (11 host instructions instead of 7). */
+  uint64_t btc_key;
   _Alignas(16) struct insn insns[];
 };
+_Static_assert(offsetof(struct block, insns) == 64, "the block header stays one host cache line");
 
 /* END_BLOCK, the entry after the last instruction of a block cut without a transfer, has the
  * pc_off and raw of that instruction (its own offset, up to 64 * 4, would not fit pc_off's

@@ -30,9 +30,9 @@
 #ifndef EXEC_NO_MODELS
 #define EXEC_NO_MODELS 0
 #endif
-#define TIMED_BRANCHES (!EXEC_NO_MODELS && h->timed_branches)
+#define TIMED_BRANCHES (!EXEC_NO_MODELS && MODEL_HOOK(h->timed_branches))
 #define TIMED_TARGETS (!EXEC_NO_MODELS && h->timed_targets)
-#define MODEL_FETCH (!EXEC_NO_MODELS && h->model_fetch)
+#define MODEL_FETCH (!EXEC_NO_MODELS && MODEL_HOOK(h->model_fetch))
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
@@ -105,6 +105,10 @@ typedef __int128 sx2;
 
 #define likely(c) __builtin_expect(!!(c), 1)
 #define unlikely(c) __builtin_expect(!!(c), 0)
+/* A dynamic model's hook (the fetch model's, the branch model's): rare on the other cores,
+ * always on in the MicroBlaze V instance (EXEC_MODEL_HITS: hart_run takes it only while they
+ * run, hart/model_hits.h "The models loop"), which need not test for it. */
+#define MODEL_HOOK(flag) (EXEC_MODEL_HITS || unlikely(flag))
 
 #define RD (in->rd)
 #define R1 ((ux)x[in->rs1])
@@ -131,12 +135,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
     const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_;                                                                            \
-    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+    if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_load is then tlb_never */                        \
-    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) { \
+    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                  \
-               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
+               PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
       uint64_t w_;                                                                   \
@@ -168,12 +172,12 @@ typedef __int128 sx2;
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
     const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_ = (T)(VALUE);                                                                \
-    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON)) {         \
+    if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_store is then tlb_never */                        \
-    } else if (likely(e_->vpn == (va_ >> PAGE_SHIFT) && !(va_ & (sizeof(T) - 1)))) {  \
+    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                 \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                   \
-               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON))) {          \
+               PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
       h->cur_block = blk, h->cur_insn = in;                                           \
@@ -303,7 +307,7 @@ typedef __int128 sx2;
       transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
       h->budget -= c_->cycles_all;                                                         \
       /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */   \
-      bool refetch_ = unlikely(MODEL_FETCH) && !hart_fetch_folded(h, c_);                 \
+      bool refetch_ = MODEL_FETCH && !hart_fetch_folded(h, c_);                           \
       /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
        * live across a call: it kept a register from bpc, which went to the stack). */      \
       if (unlikely(PENDING_FIRST(c_->pending))) {                                           \
@@ -495,9 +499,9 @@ typedef __int128 sx2;
  * after a branch to a CSR instruction's block, to which no link leads (block_link_set). */
 #define BRANCH_LINKED(taken, ev, prof_outcome)    \
   do {                                            \
-    if (unlikely(TIMED_BRANCHES)) {               \
+    if (TIMED_BRANCHES) {                         \
       PROF_SNAP();                                \
-      hart_branch_outcome(h, blk, in, taken);     \
+      hart_branch_outcome(h, blk, in, taken, EXEC_MODEL_HITS); \
       PROF_DYN_TERM();                            \
     } else if (!EXEC_TIMED) {                     \
       h->hpm.acc[ev]++;                           \

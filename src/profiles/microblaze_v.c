@@ -376,15 +376,19 @@ static void mb_model_reset(struct hart *h) {
   bool direct = m->dc.ways == 1 && m->dc.sets_pow2; /* set = line & set_mask */
   m->dc_hits.tag = direct ? m->dc.tag : &m->no_line;
   m->dc_hits.set_mask = direct ? m->dc.set_mask : 0;
-  model_events_init(h, &m->dc_hits.events, EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS));
+  m->dc_hits.load_static_mask = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);
+  model_events_init(h, &m->dc_hits.load_static, m->dc_hits.load_static_mask);
+  m->dc_hits.read_hit = &h->hpm.acc[EV_DC_READ_HITS];
   m->dc_hits.read_fill = direct && !p->options[OPT_DC_WRITEBACK]; /* no dirty victims */
-  model_events_init(h, &m->dc_hits.miss_events, EV_BIT(EV_DC_READ_REQUESTS));
   model_stall_init(h, &m->dc_hits.fill, EV_BIT(EV_DC_MEM_READS), mem_stall_event(p), (uint32_t)p->options[OPT_DC_MISS]);
   m->dc_hits.fill_latency_event = EV_DC_MEM_READS;
+  m->dc_hits.fill_latency_bit = EV_BIT(EV_DC_MEM_READS);
   m->dc_hits.stores = !p->options[OPT_DC_WRITEBACK];
-  model_events_init(h, &m->dc_hits.store_events, EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES));
+  m->dc_hits.store_static_mask = m->dc_hits.stores ? EV_BIT(EV_DC_WRITE_REQUESTS) | EV_BIT(EV_DC_MEM_WRITES) : 0;
+  model_events_init(h, &m->dc_hits.store_static, m->dc_hits.store_static_mask);
   m->dc_hits.store_hit = &h->hpm.acc[EV_DC_WRITE_HITS];
   m->dc_hits.store_latency_event = EV_DC_MEM_WRITES;
+  m->dc_hits.store_latency_bit = EV_BIT(EV_DC_MEM_WRITES);
   m->dc_hits.store_latency = (uint32_t)p->options[OPT_DC_WRITE];
   h->data_hits_offered = m->dc.sets ? &m->dc_hits : NULL;
 }

@@ -12,7 +12,9 @@
 # (hazards across block boundaries, which compiled code seldom has); MicroBlaze V with a
 # 256-byte I-cache too, whose lines change all the time (the fetches folded into link costs
 # are taken back and revalidated) and a 16-entry BTC (branches whose saturated outcome the
-# links hold miss and flip).
+# links hold miss and flip). programs/dc_partial.S: loads and stores whose data-cache events
+# MicroBlaze V's blocks count statically, in blocks that retire partly (traps, interrupts)
+# or that hold accesses counted otherwise (device accesses, misses).
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -37,6 +39,7 @@ if ! $GUEST_CC $GUEST_CFLAGS -march=rv32imc -mabi=ilp32 -Ibench -o "$ELF" $GUEST
 fi
 
 build_guest link_hazards rv32 link_hazards.S || exit 0
+build_guest dc_partial rv32 dc_partial.S -march=rv32imaf -mabi=ilp32 || exit 0
 
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
@@ -44,6 +47,8 @@ for core in "${CONFIGS[@]}"; do
     stat -x , --core "$core" --platform virt -e "$events" --max-insns 1500000 -- "$ELF"
   same_with_env "link costs = long way: link_hazards on $core" RVPMU_NO_LINK_COSTS=1 \
     stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/link_hazards.elf"
+  same_with_env "link costs = long way: dc_partial on $core" RVPMU_NO_LINK_COSTS=1 \
+    stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/dc_partial.elf"
   # The profiler charges each part of a link's cost where the long way does (docs/profiling.md,
   # "What is charged where"): the same counts per instruction (record_events: 16 at most).
   same_profile_with_env "link costs = long way, per instruction: callchase32 on $core" RVPMU_NO_LINK_COSTS=1 \

@@ -15,6 +15,11 @@
 # (tests/microblaze, exact counts checked by the programs themselves, combo selectors and
 # latency pairs included) must pass with the models alone too. Last, rvpmu record must sum the
 # latency of the stores counted inline (main before this missed those of the store hits).
+# The inline paths leave a load's or store's data-cache events to its block's static counts:
+# programs/dc_partial.S mixes them with accesses that take them back (device accesses, misses)
+# and with blocks that do not retire whole (misaligned accesses, access faults, an FLW with
+# FS off, timer interrupts), compared on every configuration and, stopped at each of its first
+# 130 instructions and a few later ones (--max-insns: blocks cut and stepped), on three.
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -39,6 +44,7 @@ done
 build_guest link_hazards rv32 link_hazards.S || exit 0
 build_guest sv32_walk rv32 sv32_walk.S || exit 0
 build_guest loop rv32 loop.S || exit 0
+build_guest dc_partial rv32 dc_partial.S -march=rv32imaf -mabi=ilp32 || exit 0
 
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
@@ -46,13 +52,37 @@ for core in "${CONFIGS[@]}"; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
   done
-  for w in link_hazards sv32_walk; do
+  for w in link_hazards sv32_walk dc_partial; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/$w.elf"
   done
   # ... and charge every count to the same instruction (record_events: 16 at most).
   same_profile_with_env "model hits = model, per instruction: callchase32 on $core" RVPMU_NO_MODEL_HITS=1 \
     --core "$core" --platform virt -e "$(record_events "$core")" --max-insns 1000000 -- "$TMP/callchase32.elf"
+done
+
+# The static data-cache counts of blocks cut anywhere: every stop of dc_partial's first
+# instructions (they are stepped where the limit falls inside a block) and a few later ones.
+for core in "${CONFIGS[0]}" "${CONFIGS[4]}" "${CONFIGS[5]}"; do
+  events=$(core_events "$core") diffs=
+  for n in $(seq 1 130) 500 1000 1777 2500; do
+    a=$("$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" -- "$TMP/dc_partial.elf" 2>&1 >/dev/null)
+    b=$(RVPMU_NO_MODEL_HITS=1 "$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" \
+      -- "$TMP/dc_partial.elf" 2>&1 >/dev/null)
+    [ -n "$a" ] && [ "$a" = "$b" ] || diffs="$diffs $n"
+  done
+  if [ -z "$diffs" ]; then ok "model hits = model, stopped after each of 134 instruction counts: dc_partial on $core"
+  else not_ok "model hits = model, stopped inside blocks: dc_partial on $core" "differ at --max-insns$diffs"; fi
+done
+
+# Fewer events (some models off: the timed instance of the loop instead of the models one,
+# hart/model_hits.h "The models loop"), and a data-cache latency watched (the same).
+for events in DC_READ,DC_READ_HIT,DC_WRITE,cycles BTC_HIT,BTC_MISPREDICT,IC_REQUEST,DC_READ \
+  DC_READ,DC_WRITE_HIT,LAT_DC_READ:latency,LAT_DC_WRITE:latency,IC_HIT,BTC_HIT,STALL_MEM; do
+  for w in callchase32 dc_partial; do
+    same_with_env "model hits = model: $w on ${CONFIGS[0]} -e $events" RVPMU_NO_MODEL_HITS=1 \
+      stat -x , --core "${CONFIGS[0]}" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
+  done
 done
 
 # The guest tests' exact counts with the models alone (tests/microblaze/run.sh: ok/not ok lines).

@@ -1,5 +1,6 @@
 /* Start-up for guest programs: one hart, M mode. Sets the stack, clears .bss,
- * installs trap_entry (see trap.c) and calls main; main's return value is the exit code. */
+ * installs trap_vector (every trap goes on to trap_entry, see trap.c) and calls main; main's
+ * return value is the exit code. */
 #if __riscv_xlen == 64
 #define STORE sd
 #define LOAD ld
@@ -21,16 +22,32 @@ _start:
   sb zero, 0(t0)
   addi t0, t0, 1
   j 2b
-3: la t0, trap_entry
+3: la t0, trap_vector
   csrw mtvec, t0
   call main
   call guest_exit
 4: j 4b
 
+/* What mtvec holds: 32 jumps to trap_entry at a 256-byte aligned base, so that a trap reaches
+ * trap_entry on every core whatever its mtvec keeps of the address and mode: direct (every
+ * trap at the base), vectored (interrupt n at base + 4n), and the cores whose mtvec holds only
+ * a 256-byte aligned base and is always vectored (Ibex; CV32E40P's base is 256-byte aligned
+ * too). With trap_entry itself in mtvec, Ibex entered at _start on the first trap. The jumps
+ * are 4 bytes each (norvc) so that slot n is at base + 4n. */
+  .text
+  .balign 256
+  .globl trap_vector
+trap_vector:
+  .option push
+  .option norvc
+  .rept 32
+  j trap_entry
+  .endr
+  .option pop
+
 /* Saves the caller-saved registers, calls guest_trap(frame) in C, restores them and returns
  * with mret. guest_trap may change mepc (for example to skip an instruction that was
  * expected to trap). */
-  .text
   .align 4
   .globl trap_entry
 trap_entry:
