@@ -1,11 +1,12 @@
 /* The dispatch loop, compiled once per XLEN (design.md decision 6), per EXEC_TIMED and per
  * whether dynamic models run (EXEC_NO_MODELS, EXEC_MODEL_HITS): exec_rv32.c, exec_rv64.c,
- * exec_rv32_plain_models.c, exec_rv64_plain_models.c, exec_rv32_timed.c, exec_rv32_models.c
- * and exec_rv64_timed.c (and the profiling exec_prof_*.c) define XLEN, EXEC_TIMED and
- * EXEC_FUNC and include this file; hart_run picks one. The timed instances (hart.link_costs: profiles with a
- * timing model) add each link's compiled cost when they chain blocks (isa/block.h); the plain
- * ones, for the generic core, have no code for it at all (the test alone cost it 3-4% more
- * host instructions per guest instruction, callgrind on bench/callchase.c).
+ * exec_rv32_plain_models.c, exec_rv64_plain_models.c, exec_rv32_timed.c,
+ * exec_rv32_timed_models.c, exec_rv32_models.c and exec_rv64_timed.c (and the profiling
+ * exec_prof_*.c) define XLEN, EXEC_TIMED and EXEC_FUNC and include this file; hart_run picks
+ * one. The timed instances (hart.link_costs: profiles with a timing model) add each link's
+ * compiled cost when they chain blocks (isa/block.h); the plain ones, for the generic core,
+ * have no code for it at all (the test alone cost it 3-4% more host instructions per guest
+ * instruction, callgrind on bench/callchase.c).
  *
  * Invariants the handlers rely on:
  * - x[0] is always zero: the decoder redirects writes to x0 into x[REG_SINK].
