@@ -29,7 +29,8 @@ struct tlb_entry {
                       * if none: an access of size n at va hits when (va & TLB_HIT_MASK(n)) ==
                       * vpage, one compare for the page and the alignment (TLB_HIT_MASK) */
   uintptr_t addend;  /* host address = virtual address + addend */
-  uint64_t ppn;      /* physical page number (for the block cache key) */
+  uint64_t pa_delta; /* physical address = virtual address + pa_delta (mod 2^64): one add for
+                      * the block cache key and the data models' tags */
 };
 #define TLB_INVALID (~0ull) /* offset bits set: equal to no masked address */
 /* The bits of an address an aligned access of n bytes (a power of two) compares with

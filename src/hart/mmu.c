@@ -114,7 +114,7 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
     struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
     e->vpage = va & ~(PAGE_SIZE - 1);
     e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
-    e->ppn = page_pa >> PAGE_SHIFT;
+    e->pa_delta = page_pa - (va & ~(PAGE_SIZE - 1));
   }
   return 0;
 }
@@ -212,7 +212,7 @@ static int translate_data(struct hart *h, uint64_t va, enum access a, unsigned s
   if (tlb) {
     const struct tlb_entry *e = &tlb[(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
     if (e->vpage == (va & ~(PAGE_SIZE - 1))) {
-      *pa = e->ppn << PAGE_SHIFT | (va & (PAGE_SIZE - 1));
+      *pa = va + e->pa_delta;
       return 0;
     }
   }

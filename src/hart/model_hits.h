@@ -182,11 +182,10 @@ static inline const struct tlb_entry *model_tlb(const struct tlb_entry *t, uint6
   return t->vpage == (va & TLB_HIT_MASK(size)) ? t : NULL;
 }
 
-/* The physical address of va in the page of TLB entry e (model_tlb's), written so that va's
- * page number, which model_tlb's index computed, is reused: one host instruction fewer than
- * ppn << PAGE_SHIFT | the offset. */
+/* The physical address of va in the page of TLB entry e (model_tlb's): one load and one add
+ * (as a page number, ppn << PAGE_SHIFT | the offset, it was 4 host instructions). */
 static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
-  return va + ((e->ppn - (va >> PAGE_SHIFT)) << PAGE_SHIFT);
+  return va + e->pa_delta;
 }
 
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data

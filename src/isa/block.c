@@ -678,7 +678,7 @@ struct block *block_lookup(struct hart *h, uint64_t vpc) {
   } else {
     const struct tlb_entry *e = &h->tlb_fetch[(vpc >> PAGE_SHIFT) & (TLB_SIZE - 1)];
     if (e->vpage == (vpc & ~(PAGE_SIZE - 1))) {
-      paddr = e->ppn << PAGE_SHIFT | (vpc & (PAGE_SIZE - 1));
+      paddr = vpc + e->pa_delta;
     } else {
       fault = hart_translate(h, vpc, ACCESS_FETCH, &paddr);
     }
