@@ -41,7 +41,8 @@ $(BUILD)/obj/%.o: %.c
 # (store-forwarding stall): intmix-ibex took 9.3 s with it, 7.3 s without; the generic core's
 # gzip-initramfs boot and intmix are unchanged.
 $(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/src/isa/exec_rv32_timed.o \
-  $(BUILD)/obj/src/isa/exec_rv64_timed.o $(BUILD)/obj/src/isa/exec_rv32_models.o $(BUILD)/obj/src/isa/exec_prof_rv32.o $(BUILD)/obj/src/isa/exec_prof_rv64.o \
+  $(BUILD)/obj/src/isa/exec_rv64_timed.o $(BUILD)/obj/src/isa/exec_rv32_models.o $(BUILD)/obj/src/isa/exec_rv32_plain_models.o $(BUILD)/obj/src/isa/exec_rv32_timed_models.o $(BUILD)/obj/src/isa/exec_rv64_plain_models.o \
+  $(BUILD)/obj/src/isa/exec_prof_rv32.o $(BUILD)/obj/src/isa/exec_prof_rv64.o \
   $(BUILD)/obj/src/isa/exec_prof_rv32_timed.o $(BUILD)/obj/src/isa/exec_prof_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
 # The version a sweep job records beside its result (tools/sweep_job.c): version.h is

@@ -479,12 +479,16 @@ void hart_run(struct hart *h) {
   if (h->prof) {
     if (h->link_costs) (h->xlen == 32 ? hart_run_prof_rv32_timed : hart_run_prof_rv64_timed)(h);
     else (h->xlen == 32 ? hart_run_prof_rv32 : hart_run_prof_rv64)(h);
-  } else if (h->link_costs) {
-    if (h->xlen == 32) (h->models_loop ? hart_run_rv32_models : hart_run_rv32_timed)(h);
-    else hart_run_rv64_timed(h);
-  } else if (h->xlen == 32) {
-    hart_run_rv32(h);
+  } else if (h->link_costs && h->xlen == 64) {
+    hart_run_rv64_timed(h);
+  } else if (h->link_costs && h->models_loop) {
+    hart_run_rv32_models(h);
   } else {
-    hart_run_rv64(h);
+    /* The loops without models return when one starts (at next_block, nothing run since). */
+    bool timed = h->link_costs, rv32 = h->xlen == 32;
+    if (!hart_models_hot(h)) (timed ? hart_run_rv32_timed : rv32 ? hart_run_rv32 : hart_run_rv64)(h);
+    if (hart_models_hot(h) && timed && h->models_loop) hart_run_rv32_models(h);
+    else if (hart_models_hot(h))
+      (timed ? hart_run_rv32_timed_models : rv32 ? hart_run_rv32_plain_models : hart_run_rv64_plain_models)(h);
   }
 }

@@ -148,9 +148,9 @@ struct hart {
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
                              * block link must hold, besides its pc, to be used (hart_set_priv,
                              * hart_flush_translation keep it up to date) */
-  /* fetch_tag's low 32 bits and hpm.active_gen: what a link cost must hold to be followed
-   * (isa/block.h), one compare on the timed loop's chained path for two (hart_set_fetch_tag,
-   * and the timed loop after whatever may change the active events). Never 0. */
+  /* fetch_tag's low 32 bits and hpm.active_gen: what a link and its cost must hold to be
+   * followed (isa/block.h), one compare on the chained path for two (hart_set_fetch_tag, and
+   * the dispatch loops after whatever may change the active events). Never 0. */
   uint64_t link_key;
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
@@ -167,7 +167,7 @@ struct hart {
   unsigned num_pending_blocks;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][448];
+  _Alignas(16) uint8_t step_block[2][464];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
@@ -187,8 +187,11 @@ void hart_reset(struct hart *h, uint64_t pc);
 void hart_run(struct hart *h);
 void hart_run_rv32(struct hart *h);
 void hart_run_rv64(struct hart *h);
-void hart_run_rv32_timed(struct hart *h); /* for link_costs (isa/exec_template.h) */
-void hart_run_rv32_models(struct hart *h); /* the same with data_hits (exec_rv32_models.c) */
+void hart_run_rv32_plain_models(struct hart *h); /* the same with hart_models_hot */
+void hart_run_rv64_plain_models(struct hart *h);
+void hart_run_rv32_timed(struct hart *h); /* for link_costs without hart_models_hot */
+void hart_run_rv32_timed_models(struct hart *h); /* the same with them */
+void hart_run_rv32_models(struct hart *h); /* with hart.models_loop (exec_rv32_models.c) */
 void hart_run_rv64_timed(struct hart *h);
 /* The same loops reporting to h->prof (isa/exec_prof_rv32.c, exec_prof_rv64.c, *_timed.c). */
 void hart_run_prof_rv32(struct hart *h);
@@ -212,6 +215,13 @@ void hart_set_priv(struct hart *h, unsigned priv);
 /* Flushes TLBs (after satp/sfence/mstatus translation changes) and, with blocks=true, the block
  * cache (after fence.i). */
 void hart_flush_translation(struct hart *h, bool blocks);
+
+/* Does a dynamic model run that the dispatch loop calls from its hot path (a branch, jump or
+ * fetch model, inline data hits)? Without one, hart_run takes the instances that test none of
+ * them (EXEC_NO_MODELS, isa/exec_template.h): every one but RV64's timed loop. */
+static inline bool hart_models_hot(const struct hart *h) {
+  return h->timed_branches | h->timed_targets | h->model_fetch | (h->data_hits != NULL);
+}
 
 /* Sets fetch_tag from the epoch and privilege, and link_key from it and hpm.active_gen. */
 static inline void hart_set_fetch_tag(struct hart *h) {

@@ -258,6 +258,9 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   if (!h->fuse_off) block_fuse(b->insns, n);
   b->horizon_cycles = horizon(b->retire_cycles, &b->insns[n - 1]);
   memset(BLOCK_LINK(&b->insns[n - 1]), 0, BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
+  b->pending = PENDING_NONE;
+  if (memo)
+    for (unsigned i = 0; i < BLOCK_LINKS; i++) BLOCK_LINK_COST(&b->insns[n - 1], i)->pending = PENDING_NONE;
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
   if (memo) entry_memo(b)->from = NULL;
@@ -483,18 +486,18 @@ static bool taken_transfer(const struct insn *last, unsigned idx) {
 
 /* Adds what link cost c was followed for since it was last settled. */
 static void settle_cost(struct hart *h, struct link_cost *c) {
-  uint64_t times = c->pending;
+  uint64_t times = PENDING_TIMES(c->pending);
   if (!times) return;
   h->hpm.acc[EV_INSNS] += c->insns * times;
   h->hpm.acc[EV_CYCLES] += (uint64_t)c->cycles_all * times;
   for (unsigned i = 0; i < c->n && i < LINK_COST_ADDS; i++)
     h->hpm.acc[c->idx[i]] += (uint64_t)(int64_t)c->count[i] * times;
-  c->pending = 0;
+  c->pending = PENDING_NONE;
 }
 
 /* Adds what block b retired the times it ran uncounted (BLOCK_ACCOUNT). */
 static void settle_block(struct hart *h, struct block *b) {
-  uint64_t times = b->pending;
+  uint64_t times = PENDING_TIMES(b->pending);
   if (!times) return;
   struct hpm *hpm = &h->hpm;
   hpm->acc[EV_INSNS] += b->retire_insns * times;
@@ -505,15 +508,15 @@ static void settle_block(struct hart *h, struct block *b) {
   } else {
     for (; m; m &= m - 1) hpm->acc[__builtin_ctzll(m)] += b->events[__builtin_ctzll(m)] * times;
   }
-  b->pending = 0;
+  b->pending = PENDING_NONE;
 }
 
 uint64_t block_deferred_cycles(const struct hart *h) {
   uint64_t n = 0;
   for (unsigned k = 0; k < h->num_pending_costs; k++)
-    n += (uint64_t)h->pending_costs[k]->cycles_all * h->pending_costs[k]->pending;
+    n += (uint64_t)h->pending_costs[k]->cycles_all * PENDING_TIMES(h->pending_costs[k]->pending);
   for (unsigned k = 0; k < h->num_pending_blocks; k++)
-    n += h->pending_blocks[k]->retire_cycles * h->pending_blocks[k]->pending;
+    n += h->pending_blocks[k]->retire_cycles * PENDING_TIMES(h->pending_blocks[k]->pending);
   return n;
 }
 
@@ -524,13 +527,28 @@ void block_settle_costs(struct hart *h) {
   h->num_pending_blocks = 0;
 }
 
+/* The pc of the block that leaves through link i after terminator `last` (its last entry) to
+ * vpc, when that pc alone decides the target (struct block_link.from); ~0, never a block's pc
+ * (odd), for a JALR. */
+static uint64_t link_from(const struct hart *h, const struct insn *last, unsigned i, uint64_t vpc) {
+  uint64_t off;
+  if (last->op == OP_JAL || ((last->cls & CLS_BRANCH) && i == 0)) off = (uint64_t)(int64_t)last->imm + last->pc_off;
+  else if ((last->cls & CLS_BRANCH) || last->op == OP_END_BLOCK) off = last->pc_off + insn_length(last->raw);
+  else return ~0ull;
+  return h->xlen == 32 ? (uint32_t)(vpc - off) : vpc - off;
+}
+
 void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) {
   const struct insn *last;
   const struct block *from = left(h, &last);
   struct block_link *link = BLOCK_LINK(last) + i;
   uint64_t old_tag = link->tag;
   link->vpc = vpc;
-  link->tag = h->fetch_tag;
+  link->from = link_from(h, last, i, vpc);
+  link->horizon = to->horizon_cycles;
+  link->tag = h->link_key;
+  /* (the link key holds the active events: ((struct block *)from)->defer is right while it is) */
+  ((struct block *)from)->defer = (from->ev_mask & h->hpm.active_mask) != 0;
   link->block = to;
   /* A step block's links are emptied whenever it is rebuilt (block_first_insn): never
    * followed, their costs would be compiled for nothing (2,400 host instructions each, most
@@ -550,8 +568,13 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   uint32_t fetch_words;
   uint64_t fetch_end;
   bool fold = hart_fetch_fold(h, from, to, &fetch_words, &fetch_end);
+  /* hart_exec_system's CSR-write collision check reads the outcome of a conditional branch
+   * just before a CSR instruction (hart.last_branch_taken), which only the long way stores
+   * (isa/exec_template.h, BRANCH_OUTCOME): such a link is never followed. */
+  bool csr_next = h->machine->profile->minstret_write_collides && (last->cls & CLS_BRANCH) &&
+                  to->insns[0].op >= OP_CSRRW && to->insns[0].op <= OP_CSRRCI;
   /* (old_tag first: only a link made with the current tag has its cost filled in) */
-  if (plain && old_tag == h->fetch_tag && lc->key == h->link_key && lc->plain &&
+  if (plain && !csr_next && old_tag == h->link_key && lc->key == h->link_key && lc->plain &&
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;
@@ -582,7 +605,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->insns = from->retire_insns;
   bool fits = pack(lc, 0, &out);
   lc->n_outcome = lc->n;
-  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off) {
+  if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off || csr_next) {
     lc->n = LINK_COST_SLOW;
     lc->key = 0; /* never a hart's key (hart_set_fetch_tag) */
   }
@@ -638,6 +661,8 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
     b->count = 2;
   }
   memset(BLOCK_LINK(&b->insns[b->count - 1]), 0, BLOCK_LINK_BYTES + BLOCK_COST_BYTES); /* empty: nothing chains */
+  b->pending = PENDING_NONE;
+  for (unsigned i = 0; i < BLOCK_LINKS; i++) BLOCK_LINK_COST(&b->insns[b->count - 1], i)->pending = PENDING_NONE;
   return b;
 }
 

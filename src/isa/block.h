@@ -14,6 +14,7 @@
 #include "isa/insn.h"
 
 #define BLOCK_MAX_INSNS 64
+_Static_assert(BLOCK_MAX_INSNS + 1 <= UINT8_MAX, "block.count holds every block's entries");
 _Static_assert((BLOCK_MAX_INSNS - 1) * 4 <= UINT8_MAX, "insn.pc_off holds every instruction's offset");
 
 struct block {
@@ -24,7 +25,11 @@ struct block {
   uint32_t retire_cycles;  /* static cycle cost of those instructions */
   uint32_t horizon_cycles; /* retire_cycles plus one for a system terminator, at least 1: the
                             * least the block takes, compared with the budget before running it */
-  uint16_t count;          /* entries in insns[], END_BLOCK included */
+  uint8_t count;           /* entries in insns[], END_BLOCK included */
+  /* Whether it raises an active event (ev_mask & hpm.active_mask), for the plain loop's chained
+   * path: set whenever one of its links is made, whose key (hart.link_key) holds the active
+   * events, so that it is right while any of its links is followed (PLAIN_ACCOUNT_LINKED). */
+  bool defer;
   uint16_t btc_index;      /* MicroBlaze V's: with btc_key below (here, in the padding) */
   /* The events with a count in events[] (EV_BIT), HPM_ACTIVE_COMBOS for any combo slot:
    * BLOCK_ACCOUNT adds those that are also active, so a block pays for what it raises rather
@@ -37,8 +42,8 @@ struct block {
    * intmix once EV_NUM_ACC grew to 85; the pointer is only followed when a counter is active). */
   uint16_t *events;
   /* Times the plain loop ran it to its end without adding its counts (events, instructions
-   * and cycles; a block that raises no active event adds them at once): block_settle_costs
-   * adds them, as for link costs below. */
+   * and cycles; a block that raises no active event adds them at once), minus one
+   * (PENDING_NONE: none): block_settle_costs adds them, as for link costs below. */
   uint64_t pending;
   /* ---- What MicroBlaze V's models read at the block's end (hart/model_hits.h), decided when
    * it is built. (In the header's padding before insns[]: a block is no larger for it.) ----
@@ -94,8 +99,8 @@ struct link_cost {
    * it is compiled and when it did not fit: such a link is never followed as it is). */
   uint64_t key;
   /* Times the timed loop followed it whole (outcome and entry) without adding its counts yet
-   * (the adds, instructions and cycles): they are added per link, times this, when something
-   * may read them (block_settle_costs). */
+   * (the adds, instructions and cycles), minus one (PENDING_NONE: none): they are added per
+   * link, times that, when something may read them (block_settle_costs). */
   uint64_t pending;
   /* The least budget with which the next block is entered whole: its horizon_cycles plus
    * cycles_outcome (one test on the chained path instead of three loads and a subtraction).
@@ -121,15 +126,24 @@ struct link_cost {
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of
  * the block that ran next (for a conditional branch: [0] taken, [1] not taken; else [0] only),
  * so that the dispatch loop goes from block to block without block_lookup. A link is checked
- * like a jump-cache entry (same pc, same fetch tag), so it is valid exactly when the jump cache
- * would give the same answer. It lives in the block, which is in the host cache anyway, while
+ * like a jump-cache entry (same pc, same fetch tag, and the same active events: hart.link_key),
+ * so it is valid only when the jump cache would give the same answer. It lives in the block, which is in the host cache anyway, while
  * the 4096-entry jump cache (96 KiB) is larger than L1: block_lookup took 16% of the gzip
  * initramfs boot (17.3 M blocks of 93 M instructions, 1.09 M jump-cache misses), and links
  * made that boot 0.389 s -> 0.348 s (uncompressed initramfs 0.281 s -> 0.247 s). */
 struct block_link {
   uint64_t vpc;   /* as jump_entry */
-  uint64_t tag;   /* hart.fetch_tag when made; 0 (never a hart's tag): empty */
+  uint64_t tag;   /* hart.link_key when made (the fetch tag and the active events); 0 (never a
+                   * hart's key): empty */
   struct block *block;
+  /* The pc of the block the link leaves, for a terminator whose target that pc alone decides
+   * (a conditional branch, JAL, a cut: block_link_from): the dispatch loop's chained path checks
+   * it instead of computing the target (its alignment included, which was checked when the
+   * link was made) and takes vpc as the next pc. Unused for JALR. */
+  uint64_t from;
+  /* block->horizon_cycles, as wide as the budget: the plain loop's chained path compares it
+   * straight from the link, without loading the next block's header first. */
+  int64_t horizon;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
@@ -163,6 +177,13 @@ struct insn_context;
  * 0.70 s, 43.3 -> 34.3; the generic core with make bench's events, callchase32 34.2 -> 29.6,
  * intmix32 21.0 -> 18.9 (QEMU-icount: 0.64 and 0.48 s on the same machine). */
 void block_settle_costs(struct hart *h);
+/* A pending count (block.pending, link_cost.pending) holds the times minus one, all ones for
+ * none, so that the dispatch loops' test for a first time (to list it) is the increment's own
+ * zero flag: `if (unlikely(PENDING_FIRST(x)))`, 2 host instructions instead of 5 (the count,
+ * a copy, the store, a test of the old value, the jump). */
+#define PENDING_NONE UINT64_MAX
+#define PENDING_FIRST(count) (++(count) == 0)
+#define PENDING_TIMES(count) ((count) + 1)
 /* The cycles of the link costs followed and blocks run, not yet settled. */
 uint64_t block_deferred_cycles(const struct hart *h);
 

@@ -1,9 +1,12 @@
-/* The dispatch loop, compiled once per XLEN (design.md decision 6) and per EXEC_TIMED:
- * exec_rv32.c, exec_rv64.c, exec_rv32_timed.c and exec_rv64_timed.c define XLEN, EXEC_TIMED
- * and EXEC_FUNC and include this file. The timed instances (hart.link_costs: profiles with a
- * timing model) add each link's compiled cost when they chain blocks (isa/block.h); the plain
- * ones, for the generic core, have no code for it at all (the test alone cost it 3-4% more
- * host instructions per guest instruction, callgrind on bench/callchase.c).
+/* The dispatch loop, compiled once per XLEN (design.md decision 6), per EXEC_TIMED and per
+ * whether dynamic models run (EXEC_NO_MODELS, EXEC_MODEL_HITS): exec_rv32.c, exec_rv64.c,
+ * exec_rv32_plain_models.c, exec_rv64_plain_models.c, exec_rv32_timed.c,
+ * exec_rv32_timed_models.c, exec_rv32_models.c and exec_rv64_timed.c (and the profiling
+ * exec_prof_*.c) define XLEN, EXEC_TIMED and EXEC_FUNC and include this file; hart_run picks
+ * one. The timed instances (hart.link_costs: profiles with a timing model) add each link's
+ * compiled cost when they chain blocks (isa/block.h); the plain ones, for the generic core,
+ * have no code for it at all (the test alone cost it 3-4% more host instructions per guest
+ * instruction, callgrind on bench/callchase.c).
  *
  * Invariants the handlers rely on:
  * - x[0] is always zero: the decoder redirects writes to x0 into x[REG_SINK].
@@ -20,6 +23,17 @@
 #ifndef EXEC_MODEL_HITS
 #define EXEC_MODEL_HITS 0
 #endif
+/* EXEC_NO_MODELS (exec_rv32_timed.c: Ibex, CV32E40P): no dynamic model runs (no branch, jump
+ * or fetch model, no inline data hits: !hart_models_hot), so the handlers and the chained
+ * path test none of their switches (4 host instructions per block end); the loop returns to
+ * hart_run, which takes another instance, as soon as one starts (a counter-configuration
+ * write, at next_block). */
+#ifndef EXEC_NO_MODELS
+#define EXEC_NO_MODELS 0
+#endif
+#define TIMED_BRANCHES (!EXEC_NO_MODELS && MODEL_HOOK(h->timed_branches))
+#define TIMED_TARGETS (!EXEC_NO_MODELS && h->timed_targets)
+#define MODEL_FETCH (!EXEC_NO_MODELS && MODEL_HOOK(h->model_fetch))
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
@@ -126,7 +140,7 @@ typedef __int128 sx2;
       /* the model's TLB first: tlb_load is then tlb_never */                        \
     } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
-    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                     \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                  \
                PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                     \
     } else {                                                                         \
@@ -163,7 +177,7 @@ typedef __int128 sx2;
       /* the model's TLB first: tlb_store is then tlb_never */                        \
     } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                 \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
-    } else if (EXEC_TIMED && !EXEC_MODEL_HITS &&                                      \
+    } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                   \
                PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
       /* a data-cache hit known to the model (hart.data_hits) */                      \
     } else {                                                                          \
@@ -207,14 +221,18 @@ typedef __int128 sx2;
  * least 1, so horizon <= budget also means budget > 0 (no slow check due). */
 /* The plain loop's accounting of a block run to its end: a block that raises an active event
  * is counted later, events, instructions and cycles (block.pending, block_settle_costs),
- * except for the profiler; others add their instructions and cycles (rvpmu run: all). */
+ * except for the profiler; others add their instructions and cycles (rvpmu run: all).
+ * PLAIN_ACCOUNT_LINKED: the same when leaving through a valid link, whose key holds the
+ * active events that block.defer was set for (block_link_set). */
 #ifdef PROF
 #define PLAIN_ACCOUNT() BLOCK_ACCOUNT(&h->hpm, blk)
 #else
-#define PLAIN_ACCOUNT()                                                                    \
+#define PLAIN_ACCOUNT() PLAIN_ACCOUNT_IF(blk->ev_mask & h->hpm.active_mask)
+#define PLAIN_ACCOUNT_LINKED() PLAIN_ACCOUNT_IF(blk->defer)
+#define PLAIN_ACCOUNT_IF(raises)                                                           \
   do {                                                                                     \
-    if (blk->ev_mask & h->hpm.active_mask) { /* with its instructions and cycles */        \
-      if (unlikely(!blk->pending++)) {                                                     \
+    if (raises) { /* with its instructions and cycles */                                   \
+      if (unlikely(PENDING_FIRST(blk->pending))) {                                         \
         if (unlikely(h->num_pending_blocks == PENDING_COSTS)) block_settle_costs(h);       \
         h->pending_blocks[h->num_pending_blocks++] = blk;                                  \
       }                                                                                    \
@@ -245,7 +263,7 @@ typedef __int128 sx2;
           c_->need <= h->budget) { /* entered whole: deferred as in the timed loop */      \
         prof_link_outcome(prof_link);                                                      \
         h->budget -= c_->cycles_all;                                                       \
-        if (unlikely(!c_->pending++)) {                                                    \
+        if (unlikely(PENDING_FIRST(c_->pending))) {                                        \
           h->pending_costs[h->num_pending_costs++] = c_;                                    \
           if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
         }                                                                                  \
@@ -281,42 +299,70 @@ typedef __int128 sx2;
     goto link_miss;                                                                        \
   } while (0)
 #elif EXEC_TIMED
-#define CHAIN_TO(LAST, IDX, TAG)                                                              \
+/* A valid link's cost c_ (the next pc in h->pc): entered whole or the long way. */
+#define CHAIN_FOLLOW(LAST, IDX, TAG)                                                      \
   do {                                                                                     \
-    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
-    h->last_block = blk;                                                                   \
-    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->vpc == h->pc && c_->key == h->link_key)) { /* tag and active events */ \
-      blk = link->block;                                                                   \
-      if (likely(c_->need <= h->budget &&                                                  \
-                 (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {               \
-        transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */   \
-        h->budget -= c_->cycles_all;                                                       \
-        /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */ \
-        bool refetch_ = MODEL_HOOK(h->model_fetch) && !hart_fetch_folded(h, c_);          \
-        /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not \
-         * live across a call: it kept a register from bpc, which went to the stack). */    \
-        if (unlikely(!c_->pending++)) {                                                    \
-          h->pending_costs[h->num_pending_costs++] = c_;                                    \
-          if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);       \
-        }                                                                                  \
-        if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk); \
-        in = blk->insns;                                                                   \
-        __asm__ volatile("" ::"i"(TAG));                                                   \
-        DISPATCH;                                                                          \
+    blk = link->block;                                                                     \
+    if (likely(c_->need <= h->budget &&                                                    \
+               (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {                 \
+      transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
+      h->budget -= c_->cycles_all;                                                         \
+      /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */   \
+      bool refetch_ = MODEL_FETCH && !hart_fetch_folded(h, c_);                           \
+      /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
+       * live across a call: it kept a register from bpc, which went to the stack). */      \
+      if (unlikely(PENDING_FIRST(c_->pending))) {                                           \
+        h->pending_costs[h->num_pending_costs++] = c_;                                      \
+        if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);         \
       }                                                                                    \
-      LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                        \
-      h->hpm.acc[EV_INSNS] += c_->insns;                                                   \
-      h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                      \
-      h->budget -= c_->cycles_outcome;                                                     \
-      entry_cost = c_;                                                                     \
-      bpc = h->pc; /* the long ways' (BPC) */                                              \
-      goto linked_slow;                                                                    \
+      if (unlikely(refetch_)) hart_fetch_unfolded(h, hart_left_link_cost(h, (IDX)), blk);   \
+      in = blk->insns;                                                                     \
+      __asm__ volatile("" ::"i"(TAG));                                                     \
+      DISPATCH;                                                                            \
     }                                                                                      \
+    LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                          \
+    h->hpm.acc[EV_INSNS] += c_->insns;                                                     \
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                        \
+    h->budget -= c_->cycles_outcome;                                                       \
+    entry_cost = c_;                                                                       \
+    bpc = h->pc; /* the long ways' (BPC) */                                                \
+    goto linked_slow;                                                                      \
+  } while (0)
+/* No valid link: the long way (the next pc in h->pc). */
+#define CHAIN_MISS()                                                                       \
+  do {                                                                                     \
     BLOCK_ACCOUNT(&h->hpm, blk);                                                           \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
+  } while (0)
+#define CHAIN_TO(LAST, IDX, TAG)                                                           \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    h->last_block = blk;                                                                   \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
+    if (likely(link->vpc == h->pc && c_->key == h->link_key)) /* tag and active events */  \
+      CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
+    CHAIN_MISS();                                                                          \
+  } while (0)
+/* The same for a terminator whose target its pc decides (struct block_link.from): the link is
+ * checked with the block's pc (h->pc), and only the long way computes the target and checks its
+ * alignment. OUTCOME is what the terminator does besides, once it is known to retire, and
+ * OUTCOME_LINKED what it does on a valid link (which never leads to where more is needed:
+ * BRANCH_OUTCOME). */
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
+    if (likely(link->from == h->pc && c_->key == h->link_key)) {                           \
+      OUTCOME_LINKED;                                                                      \
+      h->pc = link->vpc;                                                                   \
+      h->last_block = blk;                                                                 \
+      CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
+    }                                                                                      \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
+    h->last_block = blk;                                                                   \
+    CHAIN_MISS();                                                                          \
   } while (0)
 #else
 #define CHAIN_TO(LAST, IDX, TAG)                                                              \
@@ -328,19 +374,58 @@ typedef __int128 sx2;
     PROF_BLOCK_END();                                                                      \
     h->budget -= blk->retire_cycles;                                                       \
     bpc = h->pc;                                                                           \
-    if (likely(link->vpc == bpc && link->tag == h->fetch_tag)) {                           \
-      blk = link->block;                                                                   \
-      if (likely((int64_t)blk->horizon_cycles <= h->budget &&                              \
-                 !(transferred | h->model_fetch))) {                                       \
-        in = blk->insns;                                                                   \
-        __asm__ volatile("" ::"i"(TAG));                                                   \
-        DISPATCH;                                                                          \
-      }                                                                                    \
-      goto linked_slow;                                                                    \
+    if (likely(link->vpc == bpc && link->tag == h->link_key)) PLAIN_FOLLOW(TAG);           \
+    goto link_miss;                                                                        \
+  } while (0)
+/* A valid link (the next pc in bpc and h->pc). */
+#define PLAIN_FOLLOW(TAG)                                                                  \
+  do {                                                                                     \
+    blk = link->block;                                                                     \
+    if (likely(link->horizon <= h->budget && !(transferred | MODEL_FETCH))) {              \
+      in = blk->insns;                                                                     \
+      __asm__ volatile("" ::"i"(TAG));                                                     \
+      DISPATCH;                                                                            \
     }                                                                                      \
+    goto linked_slow;                                                                      \
+  } while (0)
+#ifndef PROF /* (see the timed loop's) */
+#define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
+  do {                                                                                     \
+    link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
+    if (likely(link->from == bpc && link->tag == h->link_key)) {                           \
+      OUTCOME_LINKED;                                                                      \
+      h->last_block = blk;                                                                 \
+      PLAIN_ACCOUNT_LINKED();                                                              \
+      h->budget -= blk->retire_cycles;                                                     \
+      bpc = link->vpc;                                                                     \
+      h->pc = bpc;                                                                         \
+      PLAIN_FOLLOW(TAG);                                                                   \
+    }                                                                                      \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
+    h->last_block = blk;                                                                   \
+    PLAIN_ACCOUNT();                                                                       \
+    h->budget -= blk->retire_cycles;                                                       \
+    bpc = h->pc;                                                                           \
     goto link_miss;                                                                        \
   } while (0)
 #endif
+#endif
+
+/* The profiling loops check every link by its target (their hooks want it first); the others
+ * check a static one by the block's pc (CHAIN_STATIC_TO). */
+#ifdef PROF
+#define EXEC_STATIC_LINKS 0
+#else
+#define EXEC_STATIC_LINKS 1
+#endif
+/* A static terminator's long way: its target computed, checked, and made the next pc. */
+#define CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME)                                    \
+  do {                                                                                     \
+    uint64_t t_ = (TARGET);                                                                \
+    if ((CHECK_ALIGN) && unlikely(t_ & h->ialign_mask)) goto misaligned_target;            \
+    OUTCOME;                                                                               \
+    h->pc = t_;                                                                            \
+  } while (0)
 
 /* What CHAIN_TO's long ways read (enter_block) is set on every path into them, here and
  * where a handler leaves for next_block, so that none of it is live across DISPATCH: kept
@@ -356,9 +441,24 @@ typedef __int128 sx2;
   } while (0)
 #define CHAIN_JUMP(LAST, IDX, TAG)            \
   do {                                        \
-    CHAIN_ENTRY_STATE(h->timed_targets);      \
+    CHAIN_ENTRY_STATE(TIMED_TARGETS);         \
     CHAIN_TO(LAST, IDX, TAG);                 \
   } while (0)
+/* A static terminator (see CHAIN_STATIC_TO), or in the profiling loops its target first. */
+#if EXEC_STATIC_LINKS
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME) \
+  do {                                                                                 \
+    CHAIN_ENTRY_STATE(JUMPED);                                                         \
+    CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME);     \
+  } while (0)
+#else
+#define CHAIN_STATIC(JUMPED, LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME) \
+  do {                                                                         \
+    CHAIN_ENTRY_STATE(JUMPED);                                                 \
+    CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                           \
+    CHAIN_TO(LAST, IDX, TAG);                                                  \
+  } while (0)
+#endif
 
 /* The deferred counts (link costs and block events, block_settle_costs) added before what
  * may read the accumulators (the slow check, system instructions, faults) or leave the loop;
@@ -395,38 +495,35 @@ typedef __int128 sx2;
  * have the outcome's cycles and events in the link followed (taken: link 0, not taken: link
  * 1), and only a branch model (h->timed_branches: MicroBlaze V's BTC, the generic core's
  * on-demand one) needs a call. */
-#if EXEC_TIMED /* the outcome for the CSR-write collision check (hart_exec_system) */
-#define BRANCH_COUNT(ev, prof_outcome) h->last_branch_taken = (ev) == EV_BR_TAKEN
-#else
-#define BRANCH_COUNT(ev, prof_outcome) \
-  else {                                \
-    h->hpm.acc[ev]++;                   \
-    PROF_OUTCOME(prof_outcome);         \
-  }
-#endif
-#define BRANCH(cond)                                             \
-  do {                                                           \
-    if (cond) {                                                  \
-      uint64_t t_ = (ux)(INSN_PC + IMM);                         \
-      if (unlikely(t_ & h->ialign_mask)) goto misaligned_target; \
-      if (MODEL_HOOK(h->timed_branches)) {                       \
-        PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, true, EXEC_MODEL_HITS);  \
-        PROF_DYN_TERM();                                         \
-      }                                                          \
-      BRANCH_COUNT(EV_BR_TAKEN, 1);                              \
-      h->pc = t_;                                                \
-      CHAIN(in, 0, __LINE__ * 2);                                \
-    } else {                                                     \
-      if (MODEL_HOOK(h->timed_branches)) {                       \
-        PROF_SNAP();                                             \
-        hart_branch_outcome(h, blk, in, false, EXEC_MODEL_HITS); \
-        PROF_DYN_TERM();                                         \
-      }                                                          \
-      BRANCH_COUNT(EV_BR_NOT_TAKEN, 2);                          \
-      h->pc = NEXT_PC;                                           \
-      CHAIN(in, 1, __LINE__ * 2 + 1);                            \
-    }                                                            \
+/* BRANCH_LINKED: the model or the generic core's count; BRANCH_OUTCOME: also, in the timed
+ * loops, the outcome for the CSR-write collision check (hart_exec_system), which needs it only
+ * after a branch to a CSR instruction's block, to which no link leads (block_link_set). */
+#define BRANCH_LINKED(taken, ev, prof_outcome)    \
+  do {                                            \
+    if (TIMED_BRANCHES) {                         \
+      PROF_SNAP();                                \
+      hart_branch_outcome(h, blk, in, taken, EXEC_MODEL_HITS); \
+      PROF_DYN_TERM();                            \
+    } else if (!EXEC_TIMED) {                     \
+      h->hpm.acc[ev]++;                           \
+      PROF_OUTCOME(prof_outcome);                 \
+    }                                             \
+  } while (0)
+#define BRANCH_OUTCOME(taken, ev, prof_outcome)                     \
+  do {                                                              \
+    BRANCH_LINKED(taken, ev, prof_outcome);                         \
+    if (EXEC_TIMED) h->last_branch_taken = (ev) == EV_BR_TAKEN;     \
+  } while (0)
+#define BRANCH(cond)                                                                    \
+  do {                                                                                  \
+    if (cond)                                                                           \
+      CHAIN_STATIC(false, in, 0, __LINE__ * 2, (ux)(INSN_PC + IMM), true,               \
+                   BRANCH_LINKED(true, EV_BR_TAKEN, 1),                                 \
+                   BRANCH_OUTCOME(true, EV_BR_TAKEN, 1));                               \
+    else                                                                                \
+      CHAIN_STATIC(false, in, 1, __LINE__ * 2 + 1, NEXT_PC, false,                      \
+                   BRANCH_LINKED(false, EV_BR_NOT_TAKEN, 2),                            \
+                   BRANCH_OUTCOME(false, EV_BR_NOT_TAKEN, 2));                          \
   } while (0)
 
 /* Operand-dependent multiply/divide latency (timed profiles only). */
@@ -530,7 +627,8 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
 
 next_block:
   SETTLE_COSTS();
-  if (EXEC_TIMED) hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
+  hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
+  if (EXEC_NO_MODELS && unlikely(hart_models_hot(h))) return; /* a model started: hart_run */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
@@ -572,7 +670,7 @@ enter_block:
     blk = block_first_insn(h, blk);
     if (unlikely(!blk)) goto next_block; /* the fetch model took an interrupt before it */
   } else if (EXEC_TIMED && entry_cost) {
-    if (h->model_fetch) hart_fetch_linked(h, entry_cost, blk);
+    if (MODEL_FETCH) hart_fetch_linked(h, entry_cost, blk);
     LINK_COST_ADD(&h->hpm, entry_cost, entry_cost->n_outcome, entry_cost->n);
     h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)entry_cost->cycles_entry;
     h->budget -= entry_cost->cycles_entry;
@@ -622,13 +720,7 @@ misaligned_target:
 
 L_LUI: WR(IMM); NEXT;
 L_AUIPC: WR(INSN_PC + IMM); NEXT;
-L_JAL: {
-  uint64_t t = (ux)(INSN_PC + IMM);
-  if (unlikely(t & h->ialign_mask)) goto misaligned_target;
-  WR(NEXT_PC);
-  h->pc = t;
-  CHAIN_JUMP(in, 0, 1);
-}
+L_JAL: CHAIN_STATIC(TIMED_TARGETS, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC), WR(NEXT_PC));
 /* A JALR has two links (a branch's taken and not-taken ones): a return to a caller that
  * changes (recursive walks, a function called from two places) finds both targets. Link 0
  * holds the first target, link 1 the latest of the others. */
@@ -638,7 +730,7 @@ L_JALR: {
   WR(NEXT_PC);
   h->pc = t;
   const struct block_link *l0_ = BLOCK_LINK(in);
-  if (l0_->vpc == t || l0_->tag != h->fetch_tag) CHAIN_JUMP(in, 0, 2);
+  if (l0_->vpc == t || l0_->tag != h->link_key) CHAIN_JUMP(in, 0, 2);
   CHAIN_JUMP(in, 1, 4);
 }
 L_BEQ: EXEC_BEQ;
@@ -762,9 +854,8 @@ L_ILLEGAL:
   SETTLE_COSTS();
   PROF_SYSTEM(hart_exec_system(h, blk, in, INSN_PC));
   goto next_block;
-L_END_BLOCK:
-  h->pc = (ux)(INSN_PC + insn_length(in->raw)); /* after the last instruction (block_end_off) */
-  CHAIN(in, 0, 3);
+L_END_BLOCK: /* the next pc: after the last instruction (block_end_off) */
+  CHAIN_STATIC(false, in, 0, 3, (ux)(INSN_PC + insn_length(in->raw)), false, (void)0, (void)0);
 /* Fused pairs (isa/fuse.h): the first instruction, then the second, without a dispatch
  * between them. In the profiling loops the hooks of either (a load's slow path, a fault's
  * prefix, the branch's outcome) see `in` on their own instruction, as without fusion. */

@@ -7,7 +7,12 @@
  *   2. a load, a branch not taken, then a read of the load's result (MicroBlaze V: a load is
  *      still in MEM / M0-M3 one and more instructions later);
  *   3. a load of a jump target, a branch not taken, then a JALR on it (CV32E40P's jump-register
- *      hazard on the instruction two before).
+ *      hazard on the instruction two before);
+ *   4. a branch taken to the next instruction, then one not taken, each followed by a write of
+ *      minstreth (Ibex with writeback stage: the write collides with the retirement of the
+ *      branch not taken only, hart.last_branch_taken, which no followed link stores), then
+ *      an instruction more or less by minstret's parity, so that a collision counted wrong
+ *      changes the counts.
  * Ends by writing 0x5555 (pass) to the SiFive test device of the virt map. */
   .option norvc
   .option norelax
@@ -32,6 +37,15 @@ loop:
   lw    t2, 4(s1)
   bne   a3, a3, loop                /* never taken */
   jalr  ra, 0(t2)                   /* pattern 3 */
+  beqz  zero, 3f                    /* pattern 4 */
+3:csrw  minstreth, zero
+  bnez  zero, 4f
+4:csrw  minstreth, zero
+  csrr  t4, minstret
+  andi  t4, t4, 1
+  beqz  t4, 5f
+  addi  t5, t5, 1
+5:
   addi  s2, s2, -1
   bne   s2, zero, loop
   li    t3, 0x5555

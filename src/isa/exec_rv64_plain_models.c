@@ -1,0 +1,6 @@
+/* The RV64 instance of the generic core's dispatch loop while one of its on-demand models runs
+ * (hart_models_hot: the branch predictor for branch-misses, the caches). */
+#define XLEN 64
+#define EXEC_TIMED 0
+#define EXEC_FUNC hart_run_rv64_plain_models
+#include "isa/exec_template.h"
