@@ -238,7 +238,7 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   return true;
 }
 
-/* ---- Branch target cache (hart_branch_outcome, hart_jump_predicted) ----
+/* ---- Branch target cache (hart_branch_outcome, hart_branch_linked, hart_jump_linked) ----
  * Entry (pa >> 1) & mask holds the branch or jump at physical address pa as key = pa << 2 |
  * its 2-bit counter (~0: empty), and the target it predicts. A conditional branch found
  * there (a hit) is counted here: it raises `taken_events` or `not_taken_events`; the counter
@@ -260,6 +260,8 @@ struct btc_filter {
 };
 
 #define BTC_KEY(pa, counter) ((pa) << 2 | (counter))
+/* Never an entry's content (physical addresses are far below 2^62; ~0 is an empty entry). */
+#define BTC_NEVER (~1ull)
 
 /* The branch model (profile.branch) of conditional branch `in` of `blk`. */
 void hart_branch_model(struct hart *h, const struct block *blk, const struct insn *in, bool taken);
@@ -297,18 +299,40 @@ __attribute__((always_inline)) static inline void hart_branch_outcome(struct har
   hart_branch_model(h, blk, in, taken);
 }
 
-/* Does jump `j`, the last instruction of h->last_block, reach `target` as the BTC predicted?
- * Then its events are added and the jump model (hart_transfer_target) must not run. Only the
- * timed dispatch loop's chained path asks, where nothing else runs between the jump and the
- * next block (no slow check, no stepping), as on the long way. */
-static inline bool hart_jump_predicted(struct hart *h, const struct insn *j, uint64_t target) {
+/* The same on a valid link c of blk (the chained path's OUTCOME_LINKED): c holds blk's BTC
+ * entry and what it holds when it predicted the link's outcome right, saturated
+ * (link_cost.btc_entry, btc_expect: block_link_set), so the saturated compare is two loads
+ * and a compare (it loaded the filter, the block's key and index, and or'ed the counter in:
+ * 8 host instructions). A hit whose counter moves is found from the difference with that
+ * value: taken, expect - entry is 3 - counter; not taken, entry - expect is the counter (a
+ * miss or another branch's entry: more than 3). */
+__attribute__((always_inline)) static inline void hart_branch_linked(struct hart *h, const struct link_cost *c, const struct block *blk,
+                                                                    const struct insn *in, bool taken, bool models_loop) {
   struct btc_filter *b = h->btc_hits;
-  if (!b || (j->op == OP_JALR && !(j->rd == REG_SINK && j->imm == 0 && (j->rs1 == 1 || j->rs1 == 5))))
-    return false;
-  const struct block *blk = h->last_block; /* j is its last instruction */
-  uint64_t k = blk->btc_key;
-  unsigned i = blk->btc_index;
-  if (b->key[i] != (k | 3u) || b->target[i] != target) return false;
+  if (models_loop || b) {
+    uint64_t *key = c->btc_entry, e = *key;
+    if (e == c->btc_expect) return;
+    uint64_t d = taken ? c->btc_expect - e : e - c->btc_expect;
+    if (d <= 3) { /* a hit: its events as predicted; the counter moves towards the outcome */
+      *key = taken ? e + 1 : e - 1;
+      if (d >= 2) model_stall_add(h, &b->mispredict); /* it predicted the other way */
+      return;
+    }
+    hart_branch_unsaturated(h, blk, in, taken);
+    return;
+  }
+  hart_branch_model(h, blk, in, taken);
+}
+
+/* Does the jump that ends the block left through link cost c reach `target` as the BTC
+ * predicted (its entry, c->btc_entry, holds c->btc_expect, the jump's key with counter 3, and
+ * target)? Then its events are added and the jump model (hart_transfer_target) must not run.
+ * A JALR other than a return has BTC_NEVER there. Only the timed dispatch loop's chained path
+ * asks, where nothing else runs between the jump and the next block (no slow check, no
+ * stepping), as on the long way. */
+static inline bool hart_jump_linked(struct hart *h, const struct link_cost *c, uint64_t target) {
+  struct btc_filter *b = h->btc_hits;
+  if (!b || *c->btc_entry != c->btc_expect || b->target[c->btc_entry - b->key] != target) return false;
   model_events_add(&b->jump_events, 1);
   return true;
 }

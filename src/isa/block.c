@@ -527,6 +527,17 @@ void block_settle_costs(struct hart *h) {
   h->num_pending_blocks = 0;
 }
 
+/* What the BTC entry of terminator `last` (its key with counter 0: key0) holds when it
+ * predicts leaving through link i right, saturated (link_cost.btc_expect): a conditional
+ * branch's counter 3 (taken, link 0) or 0 (not taken); a JAL's or return's 3; else never. */
+static uint64_t btc_expect(const struct insn *last, unsigned i, uint64_t key0) {
+  if (last->cls & CLS_BRANCH) return i == 0 ? key0 | 3u : key0;
+  if (last->op == OP_JAL ||
+      (last->op == OP_JALR && last->rd == REG_SINK && last->imm == 0 && (last->rs1 == 1 || last->rs1 == 5)))
+    return key0 | 3u;
+  return BTC_NEVER;
+}
+
 /* The pc of the block that leaves through link i after terminator `last` (its last entry) to
  * vpc, when that pc alone decides the target (struct block_link.from); ~0, never a block's pc
  * (odd), for a JALR. */
@@ -595,6 +606,8 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   if (fetch_words) sums_events(&h->hpm, &entry, h->fetch_hits->events_mask, fetch_words);
   lc->fetch_words = fetch_words;
   lc->fetch_end = fetch_end;
+  lc->btc_entry = h->btc_hits ? &h->btc_hits->key[from->btc_index] : NULL;
+  lc->btc_expect = btc_expect(last, i, from->btc_key);
   lc->fetch_gen = FETCH_GEN_NONE;
   lc->key = h->link_key;
   lc->plain = plain;

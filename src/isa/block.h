@@ -121,6 +121,12 @@ struct link_cost {
    * fold is taken back); fetch_end is where sequential fetch continues (0: no fold). */
   uint64_t fetch_gen, fetch_end;
   uint32_t fetch_words;
+  /* MicroBlaze V's BTC entry of the block's branch or jump (&btc_filter.key[block.btc_index],
+   * with the inline paths: hart/model_hits.h) and what it holds when it predicts this link's
+   * outcome right, saturated (BTC_NEVER: never, a JALR other than a return): the chained
+   * path compares them without finding the entry (hart_branch_linked, hart_jump_linked). */
+  uint64_t *btc_entry;
+  uint64_t btc_expect;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of

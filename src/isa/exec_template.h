@@ -304,7 +304,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     blk = link->block;                                                                     \
     if (likely(c_->need <= h->budget &&                                                    \
-               (!transferred || hart_jump_predicted(h, (LAST), h->pc)))) {                 \
+               (!transferred || hart_jump_linked(h, c_, h->pc)))) {                        \
       transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
       h->budget -= c_->cycles_all;                                                         \
       /* MicroBlaze V's fetch when the link holds it (hart/model_hits.h), else later. */   \
@@ -498,21 +498,29 @@ typedef __int128 sx2;
 /* BRANCH_LINKED: the model or the generic core's count; BRANCH_OUTCOME: also, in the timed
  * loops, the outcome for the CSR-write collision check (hart_exec_system), which needs it only
  * after a branch to a CSR instruction's block, to which no link leads (block_link_set). */
-#define BRANCH_LINKED(taken, ev, prof_outcome)    \
+#define BRANCH_MODEL(taken, ev, prof_outcome, MODEL) \
   do {                                            \
     if (TIMED_BRANCHES) {                         \
       PROF_SNAP();                                \
-      hart_branch_outcome(h, blk, in, taken, EXEC_MODEL_HITS); \
+      MODEL;                                      \
       PROF_DYN_TERM();                            \
     } else if (!EXEC_TIMED) {                     \
       h->hpm.acc[ev]++;                           \
       PROF_OUTCOME(prof_outcome);                 \
     }                                             \
   } while (0)
-#define BRANCH_OUTCOME(taken, ev, prof_outcome)                     \
-  do {                                                              \
-    BRANCH_LINKED(taken, ev, prof_outcome);                         \
-    if (EXEC_TIMED) h->last_branch_taken = (ev) == EV_BR_TAKEN;     \
+/* (On a valid link the timed loop finds the BTC entry through its cost c_: hart_branch_linked.) */
+#if EXEC_TIMED && !defined(PROF)
+#define BRANCH_LINKED(taken, ev, prof_outcome) \
+  BRANCH_MODEL(taken, ev, prof_outcome, hart_branch_linked(h, c_, blk, in, taken, EXEC_MODEL_HITS))
+#else
+#define BRANCH_LINKED(taken, ev, prof_outcome) \
+  BRANCH_MODEL(taken, ev, prof_outcome, hart_branch_outcome(h, blk, in, taken, EXEC_MODEL_HITS))
+#endif
+#define BRANCH_OUTCOME(taken, ev, prof_outcome)                                                   \
+  do {                                                                                            \
+    BRANCH_MODEL(taken, ev, prof_outcome, hart_branch_outcome(h, blk, in, taken, EXEC_MODEL_HITS)); \
+    if (EXEC_TIMED) h->last_branch_taken = (ev) == EV_BR_TAKEN;                                   \
   } while (0)
 #define BRANCH(cond)                                                                    \
   do {                                                                                  \

@@ -599,7 +599,7 @@ static void mb_branch(struct hart *h, const struct insn *in, uint64_t pa, bool t
 }
 
 /* JAL and returns (JALR x0, 0(ra) or 0(t0)) use the BTC; other JALRs always refill. (The
- * dispatch loop counts a hit with the same target itself: hart_jump_predicted.) */
+ * dispatch loop counts a hit with the same target itself: hart_jump_linked.) */
 static void mb_jump(struct hart *h, const struct insn *in, uint64_t pa, uint64_t target) {
   const struct profile *p = prof(h);
   struct mb_model *m = model(h);

@@ -20,6 +20,8 @@
 # and with blocks that do not retire whole (misaligned accesses, access faults, an FLW with
 # FS off, timer interrupts), compared on every configuration and, stopped at each of its first
 # 130 instructions and a few later ones (--max-insns: blocks cut and stepped), on three.
+# programs/fetch_edges.S does the same for the block ends: fetches folded into link costs while
+# I-cache lines come and go, blocks that start in the middle of a word, BTC entries shared.
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -45,6 +47,7 @@ build_guest link_hazards rv32 link_hazards.S || exit 0
 build_guest sv32_walk rv32 sv32_walk.S || exit 0
 build_guest loop rv32 loop.S || exit 0
 build_guest dc_partial rv32 dc_partial.S -march=rv32imaf -mabi=ilp32 || exit 0
+build_guest fetch_edges rv32 fetch_edges.S || exit 0
 
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
@@ -52,7 +55,7 @@ for core in "${CONFIGS[@]}"; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
   done
-  for w in link_hazards sv32_walk dc_partial; do
+  for w in link_hazards sv32_walk dc_partial fetch_edges; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/$w.elf"
   done
@@ -75,11 +78,28 @@ for core in "${CONFIGS[0]}" "${CONFIGS[4]}" "${CONFIGS[5]}"; do
   else not_ok "model hits = model, stopped inside blocks: dc_partial on $core" "differ at --max-insns$diffs"; fi
 done
 
+# The block ends' edges (programs/fetch_edges.S: blocks that end and start in the middle of a
+# word, I-cache lines evicted under existing links, faults and interrupts cutting blocks, BTC
+# entries shared by branches and jumps) stopped at each of its first 160 instructions and
+# every 97th up to 3,000 (the fetch folded into link costs, the BTC compared through the link:
+# hart/model_hits.h).
+for core in "${CONFIGS[0]}" "${CONFIGS[1]}" "${CONFIGS[5]}"; do
+  events=$(core_events "$core") diffs=
+  for n in $(seq 1 160) $(seq 200 97 3000); do
+    a=$("$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" -- "$TMP/fetch_edges.elf" 2>&1 >/dev/null)
+    b=$(RVPMU_NO_MODEL_HITS=1 "$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" \
+      -- "$TMP/fetch_edges.elf" 2>&1 >/dev/null)
+    [ -n "$a" ] && [ "$a" = "$b" ] || diffs="$diffs $n"
+  done
+  if [ -z "$diffs" ]; then ok "model hits = model, stopped after each of 189 instruction counts: fetch_edges on $core"
+  else not_ok "model hits = model, stopped inside blocks: fetch_edges on $core" "differ at --max-insns$diffs"; fi
+done
+
 # Fewer events (some models off: the timed instance of the loop instead of the models one,
 # hart/model_hits.h "The models loop"), and a data-cache latency watched (the same).
 for events in DC_READ,DC_READ_HIT,DC_WRITE,cycles BTC_HIT,BTC_MISPREDICT,IC_REQUEST,DC_READ \
   DC_READ,DC_WRITE_HIT,LAT_DC_READ:latency,LAT_DC_WRITE:latency,IC_HIT,BTC_HIT,STALL_MEM; do
-  for w in callchase32 dc_partial; do
+  for w in callchase32 dc_partial fetch_edges; do
     same_with_env "model hits = model: $w on ${CONFIGS[0]} -e $events" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "${CONFIGS[0]}" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
   done
