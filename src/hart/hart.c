@@ -192,7 +192,7 @@ static bool model_runs(bool has_hook, uint64_t events, uint64_t selected) {
 void hart_update_models(struct hart *h) {
   const struct profile *p = h->machine->profile;
   uint64_t sel = h->hpm.selected;
-  bool data_was = h->model_data;
+  bool data_was = h->model_data, fetch_model_was = h->model_fetch;
   /* Once on, a model stays on until reset: switching it off and on again would either lose
    * its state or keep a stale one, and counts would depend on when perf rotates counters. */
   h->model_fetch |= model_runs(p->fetch_block != NULL, p->fetch_model_events, sel);
@@ -214,7 +214,8 @@ void hart_update_models(struct hart *h) {
   h->fetch_hits = inline_hits ? h->fetch_hits_offered : NULL;
   /* Link costs hold branch outcomes, and with the inline paths a predicted branch's events
    * and the next block's fetch (hart/model_hits.h): new links. */
-  if (h->timed_branches != branches_were || h->btc_hits != btc_was || h->fetch_hits != fetch_was) {
+  if (h->timed_branches != branches_were || h->btc_hits != btc_was || h->fetch_hits != fetch_was ||
+      h->model_fetch != fetch_model_was) { /* (link_cost.follow_key: with a fetch model, once it is right) */
     h->epoch++;
     hart_set_fetch_tag(h);
   }

@@ -152,6 +152,13 @@ struct hart {
    * followed (isa/block.h), one compare on the chained path for two (hart_set_fetch_tag, and
    * the dispatch loops after whatever may change the active events). Never 0. */
   uint64_t link_key;
+  /* link_key with the I-cache generation (fetch_gen) added to its active_gen: what a link cost
+   * must hold for the timed loop's chained path to follow it whole (link_cost.follow_key), so
+   * that the fetch folded into it needs no generation compare there. active_gen + fetch_gen
+   * only grows, so no old value comes back until its 32 bits wrap, which bumps the epoch
+   * (hart_set_fetch_tag). Equal to link_key on cores without a fetch model. */
+  uint64_t follow_key;
+  uint32_t key_gens, key_active; /* active_gen + fetch_gen and active_gen it was set with */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
   /* The block that ran last and fell through or branched (NULL after traps and flushes); a
@@ -223,10 +230,23 @@ static inline bool hart_models_hot(const struct hart *h) {
   return h->timed_branches | h->timed_targets | h->model_fetch | (h->data_hits != NULL);
 }
 
-/* Sets fetch_tag from the epoch and privilege, and link_key from it and hpm.active_gen. */
+/* Sets fetch_tag from the epoch and privilege, link_key from it and hpm.active_gen, and
+ * follow_key from those and fetch_gen. When active_gen or active_gen + fetch_gen wraps (32
+ * bits), a new epoch: no key made before may match again. */
 static inline void hart_set_fetch_tag(struct hart *h) {
+  uint32_t active = h->hpm.active_gen, gens = active + (uint32_t)h->fetch_gen;
+  if (__builtin_expect(active < h->key_active || gens < h->key_gens, 0)) h->epoch++;
+  h->key_active = active, h->key_gens = gens;
   h->fetch_tag = h->epoch << 2 | h->priv;
-  h->link_key = (uint64_t)h->hpm.active_gen << 32 | (uint32_t)h->fetch_tag;
+  h->link_key = (uint64_t)active << 32 | (uint32_t)h->fetch_tag;
+  h->follow_key = (uint64_t)gens << 32 | (uint32_t)h->fetch_tag;
+}
+
+/* A line entered or left the instruction fetch model's cache: a new generation, so that no
+ * link cost's folded fetch is followed until it is found right again (hart/model_hits.h). */
+static inline void hart_fetch_gen_next(struct hart *h) {
+  h->fetch_gen++;
+  hart_set_fetch_tag(h);
 }
 
 /* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */

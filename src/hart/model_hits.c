@@ -22,5 +22,5 @@ void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct
    * until one enters or leaves. (Link costs live in the block arena, writable.) */
   const struct fetch_memo *m = fetch_memo_of(f, start);
   if (m->blk == blk && m->start == start && m->gen == h->fetch_gen && m->words - sequential == c->fetch_words)
-    ((struct link_cost *)c)->fetch_gen = h->fetch_gen;
+    ((struct link_cost *)c)->follow_key = h->follow_key;
 }

@@ -390,15 +390,16 @@ static inline void hart_fetch_block(struct hart *h, const struct block *blk) {
 /* ---- Fetch folded into the link (hart_fetch_linked) ----
  * While no I-cache line enters or leaves (the generation unchanged), the fetch of a block
  * entered through a given link is the same every time: a link cost (isa/block.h) holds it
- * among its entry adds (block_link_set: fetch_words requests and hits), valid for one
- * generation (fetch_gen). A follow in that generation only notes where sequential fetch
- * continues; in another one the block is fetched as above and the fold taken back, then the
- * link is valid again if the block's lines all turned out present (the memo). callchase32 on
- * mbv-5 requests 219 M I-cache words with 101 misses: the memo lookup per block cost 9.8
- * host instructions per guest instruction. */
+ * among its entry adds (block_link_set: fetch_words requests and hits), right in one
+ * generation, which its follow_key holds (hart.follow_key: link_key with fetch_gen in it).
+ * The timed loop's chained path follows a cost whose follow_key is the hart's whole, and only
+ * notes where sequential fetch continues; a cost with the hart's link_key but another
+ * follow_key (made since, or the generation moved on) is followed the long way (linked_slow:
+ * the block is fetched as above and the fold taken back), then the cost is valid again if
+ * the block's lines all turned out present (the memo). callchase32 on mbv-5 requests 219 M
+ * I-cache words with 101 misses: the memo lookup per block cost 9.8 host instructions per
+ * guest instruction, the generation compare per block 1.0 (docs/performance.md). */
 void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct block *blk);
-
-#define FETCH_GEN_NONE (~0ull) /* never an I-cache generation */
 
 /* The fold of link from -> to (block_link_set): false without one. */
 static inline bool hart_fetch_fold(struct hart *h, const struct block *from, const struct block *to, uint32_t *words,
@@ -408,25 +409,17 @@ static inline bool hart_fetch_fold(struct hart *h, const struct block *from, con
   return f && h->model_fetch && f->fold(h, from, to, words, end);
 }
 
-/* Link cost c's next block is entered whole: if c holds its fetch (valid in this
- * generation), notes where sequential fetch continues and returns true; false: the block
- * must be fetched with hart_fetch_unfolded. */
-static inline bool hart_fetch_folded(struct hart *h, const struct link_cost *c) {
-  if (c->fetch_gen != h->fetch_gen) return false; /* (never equal without h->fetch_hits) */
-  h->fetch_next_pa = c->fetch_end;
-  return true;
+/* The follow_key of a cost compiled now: with a fetch model, none until its fold is found
+ * right (hart_fetch_unfolded); without one, the hart's. */
+static inline uint64_t hart_new_follow_key(const struct hart *h) {
+  return h->model_fetch ? 0 : h->follow_key;
 }
 
-/* The cost of link `idx` of h->last_block, the block just left. (The chained path finds it
- * again rather than keep its own pointer live across a call.) */
-static inline const struct link_cost *hart_left_link_cost(const struct hart *h, unsigned idx) {
-  const struct block *b = h->last_block;
-  return BLOCK_LINK_COST(&b->insns[b->count - 1], idx);
-}
-
-/* Block `blk` is entered whole through link cost c, whose entry adds are being added. */
+/* Block `blk` is entered whole through link cost c, whose entry adds are being added: the
+ * fetch c holds if it is right in this generation (c->follow_key), else the model's. */
 static inline void hart_fetch_linked(struct hart *h, const struct link_cost *c, const struct block *blk) {
-  if (!hart_fetch_folded(h, c)) hart_fetch_unfolded(h, c, blk);
+  if (c->follow_key == h->follow_key) h->fetch_next_pa = c->fetch_end;
+  else hart_fetch_unfolded(h, c, blk);
 }
 
 #endif

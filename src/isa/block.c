@@ -589,7 +589,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;
-    lc->fetch_gen = FETCH_GEN_NONE;
+    lc->follow_key = hart_new_follow_key(h);
     return;
   }
   settle_cost(h, lc); /* what it was followed for, before it changes */
@@ -608,7 +608,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->fetch_end = fetch_end;
   lc->btc_entry = h->btc_hits ? &h->btc_hits->key[from->btc_index] : NULL;
   lc->btc_expect = btc_expect(last, i, from->btc_key);
-  lc->fetch_gen = FETCH_GEN_NONE;
+  lc->follow_key = hart_new_follow_key(h);
   lc->key = h->link_key;
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;
@@ -620,7 +620,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->n_outcome = lc->n;
   if (!fits || !pack(lc, lc->n_outcome, &entry) || h->link_costs_off || csr_next) {
     lc->n = LINK_COST_SLOW;
-    lc->key = 0; /* never a hart's key (hart_set_fetch_tag) */
+    lc->key = lc->follow_key = 0; /* never a hart's key (hart_set_fetch_tag) */
   }
 }
 

@@ -94,10 +94,10 @@ static inline unsigned block_end_off(const struct block *b) {
 #define LINK_COST_ADDS 14
 #define LINK_COST_SLOW 0xff
 struct link_cost {
-  /* hart.link_key when it was compiled: the link's fetch tag and the hpm.active_gen it holds
-   * counts for, so that the dispatch loop checks both with one compare (0, never a key, before
-   * it is compiled and when it did not fit: such a link is never followed as it is). */
-  uint64_t key;
+  /* hart.follow_key for which the timed loop's chained path may follow it whole as it is: its
+   * key (below) and, with a fetch model, the I-cache generation in which the fetch folded
+   * into it is right (hart/model_hits.h, hart_fetch_linked); 0 (never a hart's) until then. */
+  uint64_t follow_key;
   /* Times the timed loop followed it whole (outcome and entry) without adding its counts yet
    * (the adds, instructions and cycles), minus one (PENDING_NONE: none): they are added per
    * link, times that, when something may read them (block_settle_costs). */
@@ -107,26 +107,34 @@ struct link_cost {
    * It and cycles_all are as wide as the budget, which the chained path compares and
    * subtracts them with straight from memory (no sign extension first). */
   int64_t need;
-  int64_t cycles_all;            /* each part's cycles (acc[EV_CYCLES] and the budget: not in */
-  int32_t cycles_outcome;        /* adds[], nor the instructions, so that the adds hold only */
-  int32_t cycles_entry;          /* what the block and transfer raise besides) */
+  int64_t cycles_all;            /* both parts' cycles (cycles_outcome, cycles_entry below) */
+  /* The next block's fetch folded into the entry part (MicroBlaze V's I-cache,
+   * hart/model_hits.h: hart_fetch_linked): fetch_words (below) requests and hits are among
+   * the entry adds, right in the I-cache generation that follow_key holds (else the model
+   * fetches and the fold is taken back); fetch_end is where sequential fetch continues (0:
+   * no fold). */
+  uint64_t fetch_end;
+  /* MicroBlaze V's BTC entry of the block's branch or jump (&btc_filter.key[block.btc_index],
+   * with the inline paths: hart/model_hits.h) and what it holds when it predicts this link's
+   * outcome right, saturated (BTC_NEVER: never, a JALR other than a return): the chained
+   * path compares them without finding the entry (hart_branch_linked, hart_jump_linked).
+   * (These first: what the chained path reads in one host cache line.) */
+  uint64_t *btc_entry;
+  uint64_t btc_expect;
+  /* hart.link_key when it was compiled: the link's fetch tag and the hpm.active_gen it holds
+   * counts for, so that the dispatch loop checks both with one compare (0, never a key, before
+   * it is compiled and when it did not fit: such a link is never followed as it is). */
+  uint64_t key;
+  /* Each part's cycles (acc[EV_CYCLES] and the budget: not in adds[], nor the instructions,
+   * so that the adds hold only what the block and transfer raise besides). */
+  int32_t cycles_outcome;
+  int32_t cycles_entry;
   uint32_t insns;                /* acc[EV_INSNS]: the block's retired instructions */
   uint8_t n_outcome, n;
   bool plain;                    /* nothing in it depends on the target (block_link_set) */
   uint8_t idx[LINK_COST_ADDS];   /* hpm.acc index */
   int32_t count[LINK_COST_ADDS]; /* added to acc[idx] (negative: a correction takes back) */
-  /* The next block's fetch folded into the entry part (MicroBlaze V's I-cache,
-   * hart/model_hits.h: hart_fetch_linked): fetch_words requests and hits are among the entry
-   * adds, right while the I-cache generation is fetch_gen (else the model fetches and the
-   * fold is taken back); fetch_end is where sequential fetch continues (0: no fold). */
-  uint64_t fetch_gen, fetch_end;
   uint32_t fetch_words;
-  /* MicroBlaze V's BTC entry of the block's branch or jump (&btc_filter.key[block.btc_index],
-   * with the inline paths: hart/model_hits.h) and what it holds when it predicts this link's
-   * outcome right, saturated (BTC_NEVER: never, a JALR other than a return): the chained
-   * path compares them without finding the entry (hart_branch_linked, hart_jump_linked). */
-  uint64_t *btc_entry;
-  uint64_t btc_expect;
 };
 
 /* Block chaining: the last entry of every block's insns[] is followed by two links, caches of

@@ -467,7 +467,7 @@ static void mb_fence_i(struct hart *h) {
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
   cache_model_invalidate_all(&m->ic);
-  h->fetch_gen++;
+  hart_fetch_gen_next(h);
   btc_clear(m);
   h->fetch_next_pa = MB_INVALID;
 }
@@ -533,7 +533,7 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
     if (cache_model_find(c, line) < 0) {
       bool dirty;
       cache_model_fill(c, line, &dirty);
-      h->fetch_gen++;
+      hart_fetch_gen_next(h);
       all_hit = false;
       hart_add_stall(h, EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_MEM_READS), 0, miss); /* fetch waits */
       hart_report_latency(h, EV_IC_MEM_READS, miss);
