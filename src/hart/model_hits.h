@@ -308,20 +308,21 @@ __attribute__((always_inline)) static inline void hart_branch_outcome(struct har
  * miss or another branch's entry: more than 3). */
 __attribute__((always_inline)) static inline void hart_branch_linked(struct hart *h, const struct link_cost *c, const struct block *blk,
                                                                     const struct insn *in, bool taken, bool models_loop) {
-  struct btc_filter *b = h->btc_hits;
-  if (models_loop || b) {
-    uint64_t *key = c->btc_entry, e = *key;
-    if (e == c->btc_expect) return;
-    uint64_t d = taken ? c->btc_expect - e : e - c->btc_expect;
-    if (d <= 3) { /* a hit: its events as predicted; the counter moves towards the outcome */
-      *key = taken ? e + 1 : e - 1;
-      if (d >= 2) model_stall_add(h, &b->mispredict); /* it predicted the other way */
-      return;
-    }
-    hart_branch_unsaturated(h, blk, in, taken);
+  if (!models_loop && !h->btc_hits) {
+    hart_branch_model(h, blk, in, taken);
     return;
   }
-  hart_branch_model(h, blk, in, taken);
+  uint64_t *key = c->btc_entry, e = *key;
+  if (e == c->btc_expect) return;
+  uint64_t d = taken ? c->btc_expect - e : e - c->btc_expect;
+  if (d <= 3) { /* a hit: its events as predicted; the counter moves towards the outcome */
+    *key = taken ? e + 1 : e - 1;
+    /* It predicted the other way. (h->btc_hits read here only: read before the compare, as
+     * GCC did for a pointer read first, it cost every branch a host instruction.) */
+    if (d >= 2) model_stall_add(h, &h->btc_hits->mispredict);
+    return;
+  }
+  hart_branch_unsaturated(h, blk, in, taken);
 }
 
 /* Does the jump that ends the block left through link cost c reach `target` as the BTC
