@@ -50,7 +50,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
-  h->fetch_gen = 0, h->fetch_next_pa = ~0ull;
+  h->fetch_gen = 0, h->fetch_next_pa = ~0ull, h->fetch_next_last = false;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
   /* RVPMU_NO_MODEL_HITS=1: every model outcome goes to the model (the reference that
@@ -245,6 +245,7 @@ void hart_flush_translation(struct hart *h, bool blocks) {
   h->epoch++;
   hart_set_fetch_tag(h);
   if (blocks && h->blocks) {
+    hart_fetch_next_settle(h, h->last_block); /* (at a block's end: the one fetched last) */
     block_cache_flush(h->blocks);
     h->last_block = NULL;
   }
@@ -269,6 +270,9 @@ void hart_take_trap(struct hart *h, uint64_t cause, uint64_t tval, uint64_t epc)
   bool interrupt = (cause & TRAP_INTERRUPT) != 0;
   unsigned from_priv = h->priv;
   block_settle_costs(h); /* the counters fold with the privilege change */
+  /* (A trap inside a block, hart_fault_in_block, settled it with that block; a system
+   * instruction made its block last_block, as did every block's end.) */
+  hart_fetch_next_settle(h, h->last_block);
   h->last_block = NULL; /* the next instruction does not follow the last one */
   /* A trap vector that itself traps (an illegal instruction, an unmapped mtvec) would loop
    * forever without retiring anything, where no instruction limit can stop it. */

@@ -143,6 +143,10 @@ struct hart {
    * cache; never ~0) and where sequential fetch continues (~0: none): here rather than behind
    * fetch_hits, as the timed loop reads them at every block (hart_fetch_linked). */
   uint64_t fetch_gen, fetch_next_pa;
+  /* fetch_next_pa is the fetch end of the block the model fetched last, h->last_block once
+   * that block has run (hart/model_hits.h: hart_fetch_next), rather than stored at every block
+   * entry: the chained path then stores nothing for it. */
+  bool fetch_next_last;
   struct tlb_entry tlb_never[TLB_SIZE];
   uint64_t epoch;           /* bumped when fetch translation or the block cache changes */
   uint64_t fetch_tag;       /* epoch << 2 | priv, >= 4 after reset: what a jump-cache entry or
@@ -247,6 +251,14 @@ static inline void hart_set_fetch_tag(struct hart *h) {
 static inline void hart_fetch_gen_next(struct hart *h) {
   h->fetch_gen++;
   hart_set_fetch_tag(h);
+}
+
+/* Block b, the one the fetch model fetched last, is left some other way than by its end
+ * (a trap, a device store ending it, a flush): fetch_next_pa is stored from it (b: NULL
+ * keeps the stored one). */
+void hart_fetch_next_store(struct hart *h, const struct block *b);
+static inline void hart_fetch_next_settle(struct hart *h, const struct block *b) {
+  if (h->fetch_next_last) hart_fetch_next_store(h, b);
 }
 
 /* Re-selects tlb_load/tlb_store/tlb_fetch for the current privilege and mstatus.MPRV. */

@@ -15,7 +15,7 @@ void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct
     return;
   }
   uint64_t start = blk->paddr;
-  bool sequential = (start & 2) && h->fetch_next_pa == start; /* its first word fetched already */
+  bool sequential = (start & 2) && hart_fetch_next(h) == start; /* its first word fetched already */
   hart_fetch_block(h, blk);
   model_events_sub(&f->events, c->fetch_words);
   /* The lines all present (the model remembered the block at this generation): the fold holds
@@ -23,4 +23,9 @@ void hart_fetch_unfolded(struct hart *h, const struct link_cost *c, const struct
   const struct fetch_memo *m = fetch_memo_of(f, start);
   if (m->blk == blk && m->start == start && m->gen == h->fetch_gen && m->words - sequential == c->fetch_words)
     ((struct link_cost *)c)->follow_key = h->follow_key;
+}
+
+void hart_fetch_next_store(struct hart *h, const struct block *b) {
+  if (b) h->fetch_next_pa = block_fetch_end(b);
+  h->fetch_next_last = false;
 }

@@ -368,13 +368,32 @@ static inline struct fetch_memo *fetch_memo_of(struct fetch_filter *f, uint64_t 
   return &f->memo[(start >> 1) & (FETCH_MEMO_ENTRIES - 1)];
 }
 
+/* The end of block b's bytes (fetched from RAM). */
+static inline uint64_t block_fetch_end(const struct block *b) {
+  return b->paddr + block_end_off(b);
+}
+
+/* Where sequential fetch continues (the physical address after the last block fetched, ~0
+ * for none): read only when a block is fetched (the memo, the model, hart_fetch_unfolded).
+ * With hart.fetch_next_last it is the end of the block fetched last, which by then is
+ * h->last_block: every fetch of a block from RAM (the memo, the model, a link's fold) is of
+ * the block that runs next, and every block that runs makes itself last_block when it ends;
+ * a block left otherwise stores it (hart_fetch_next_settle: a fault inside it, a device store
+ * ending it, a trap or flush after it), as does the fetch of a block outside RAM, which does
+ * not move it (fetch_filter.fold has no fold to or from one). So the chained path, entering a
+ * block whose fetch its link holds, stores nothing (2 host instructions per block end). */
+static inline uint64_t hart_fetch_next(const struct hart *h) {
+  const struct block *b = h->last_block;
+  return h->fetch_next_last && b ? block_fetch_end(b) : h->fetch_next_pa;
+}
+
 /* If blk is in f's memo at the current generation: adds its fetch and returns true. */
 static inline bool fetch_memo_hit(struct hart *h, struct fetch_filter *f, const struct block *blk) {
   uint64_t start = blk->paddr;
   const struct fetch_memo *m = fetch_memo_of(f, start);
   if (m->blk != blk || m->start != start || m->gen != h->fetch_gen) return false;
-  uint32_t words = m->words - ((start & 2) && start == h->fetch_next_pa);
-  h->fetch_next_pa = start + m->bytes;
+  uint32_t words = m->words - ((start & 2) && start == hart_fetch_next(h));
+  h->fetch_next_last = true; /* start + m->bytes, once blk has run */
   model_events_add(&f->events, words);
   return true;
 }
@@ -419,8 +438,8 @@ static inline uint64_t hart_new_follow_key(const struct hart *h) {
 /* Block `blk` is entered whole through link cost c, whose entry adds are being added: the
  * fetch c holds if it is right in this generation (c->follow_key), else the model's. */
 static inline void hart_fetch_linked(struct hart *h, const struct link_cost *c, const struct block *blk) {
-  if (c->follow_key == h->follow_key) h->fetch_next_pa = c->fetch_end;
-  else hart_fetch_unfolded(h, c, blk);
+  if (c->follow_key != h->follow_key) hart_fetch_unfolded(h, c, blk);
+  /* (else fetch_next_last holds, as it did for the block left: hart_fetch_next) */
 }
 
 #endif

@@ -173,6 +173,7 @@ void hart_exec_system(struct hart *h, const struct block *blk, const struct insn
 
 void hart_fault_in_block(struct hart *h, const struct block *blk, const struct insn *in, uint64_t bpc,
                          int cause, uint64_t tval) {
+  hart_fetch_next_settle(h, blk); /* fetched whole, last_block is the one before it */
   hart_account_prefix(h, blk, (unsigned)(in - blk->insns));
   uint64_t epc = bpc + in->pc_off;
   if (cause & FAULT_SECOND_WORD) cause &= ~FAULT_SECOND_WORD, tval = (tval | 3) + 1;
@@ -181,6 +182,7 @@ void hart_fault_in_block(struct hart *h, const struct block *blk, const struct i
 }
 
 void hart_break_after(struct hart *h, const struct block *blk, const struct insn *in, uint64_t bpc) {
+  hart_fetch_next_settle(h, blk);
   hart_account_prefix(h, blk, (unsigned)(in - blk->insns) + 1);
   uint64_t next = bpc + in->pc_off + ((in->cls & CLS_COMPRESSED) ? 2 : 4);
   h->pc = h->xlen == 32 ? (uint32_t)next : next;

@@ -308,8 +308,8 @@ typedef __int128 sx2;
                (!transferred || hart_jump_linked(h, c_, h->pc)))) {                        \
       transferred = false; /* a jump the BTC predicted: counted (hart/model_hits.h) */     \
       h->budget -= c_->cycles_all;                                                         \
-      /* MicroBlaze V's fetch, which the link holds in this generation (follow_key) */     \
-      if (MODEL_FETCH) h->fetch_next_pa = c_->fetch_end;                                   \
+      /* (MicroBlaze V's fetch: the link holds it in this generation, its follow_key, and \
+       * where sequential fetch continues follows from last_block: hart_fetch_next) */      \
       /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
        * live across a call: it kept a register from bpc, which went to the stack). */      \
       if (unlikely(PENDING_FIRST(c_->pending))) {                                           \

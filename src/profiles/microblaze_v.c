@@ -363,7 +363,7 @@ static void mb_model_reset(struct hart *h) {
   m->btc.predicted[1] = EV_BIT(EV_BR_TAKEN) | EV_BIT(EV_BTC_HITS);
   m->btc.predicted[0] = EV_BIT(EV_BR_NOT_TAKEN) | EV_BIT(EV_BTC_HITS);
   h->btc_hits_offered = m->btc_entries ? &m->btc : NULL;
-  h->fetch_next_pa = MB_INVALID;
+  h->fetch_next_pa = MB_INVALID, h->fetch_next_last = false;
   m->fetch.events_mask = EV_BIT(EV_IC_REQUESTS) | EV_BIT(EV_IC_HITS);
   model_events_init(h, &m->fetch.events, m->fetch.events_mask);
   m->fetch.fold = fetch_fold;
@@ -469,7 +469,7 @@ static void mb_fence_i(struct hart *h) {
   cache_model_invalidate_all(&m->ic);
   hart_fetch_gen_next(h);
   btc_clear(m);
-  h->fetch_next_pa = MB_INVALID;
+  h->fetch_next_pa = MB_INVALID, h->fetch_next_last = false;
 }
 
 /* Instruction fetch of a block: one request per 32-bit word, the word that sequential fetch
@@ -519,12 +519,18 @@ static void fetch_lines(struct hart *h, const struct block *blk) {
   struct cache_model *c = &m->ic;
   if (!c->sets) return;
   uint64_t start = blk->paddr, end = fetch_end(h, blk);
-  if (!end) return; /* not cacheable */
+  if (!end) { /* not cacheable: sequential fetch continues where it did */
+    hart_fetch_next_settle(h, h->last_block);
+    return;
+  }
   uint64_t w = start & ~3ull, wlast = (end - 1) & ~3ull;
   uint32_t words = fetch_words(start, end);
   /* The block before ended in this block's first word (at start, 2 mod 4): fetched already. */
-  if (start == h->fetch_next_pa && (start & 2)) w += 4;
-  h->fetch_next_pa = end;
+  if (start == hart_fetch_next(h) && (start & 2)) w += 4;
+  /* With the inline paths `end` once blk has run (hart_fetch_next); the models alone (the
+   * reference, RVPMU_NO_MODEL_HITS=1: no fold, no memo) store it at every fetch. */
+  if (h->fetch_hits) h->fetch_next_last = true;
+  else h->fetch_next_pa = end;
   uint64_t miss = prof(h)->options[OPT_IC_MISS], hits = 0;
   bool all_hit = true;
   while (w <= wlast) {
