@@ -176,11 +176,14 @@ void hart_select_tlbs(struct hart *h) {
   h->tlb_load = h->tlb[data_priv][ACCESS_LOAD];
   h->tlb_store = h->tlb[data_priv][ACCESS_STORE];
   h->tlb_fetch = h->tlb[h->priv][ACCESS_FETCH];
+  const struct tlb_entry *load_was = h->tlb_load_model, *store_was = h->tlb_store_model;
   h->tlb_load_model = h->tlb_store_model = NULL;
   if (h->model_data && h->machine->profile->data_access_ram) {
     h->tlb_load_model = h->tlb_load, h->tlb_store_model = h->tlb_store;
     h->tlb_load = h->tlb_store = h->tlb_never;
   }
+  /* The line TLB holds lines of the tables it was filled from (hart/model_hits.h). */
+  if (h->tlb_load_model != load_was || h->tlb_store_model != store_was) hart_data_lines_forget(h);
 }
 
 /* Does a model (has_hook: the profile has one) with on-demand events `events` run, given what
@@ -242,6 +245,7 @@ void hart_flush_translation(struct hart *h, bool blocks) {
   block_settle_costs(h); /* before the blocks that hold them go */
   memset(h->tlb, 0xff, sizeof h->tlb); /* every vpage = TLB_INVALID */
   memset(h->tlb_never, 0xff, sizeof h->tlb_never);
+  hart_data_lines_forget(h);
   h->epoch++;
   hart_set_fetch_tag(h);
   if (blocks && h->blocks) {

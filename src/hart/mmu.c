@@ -112,6 +112,8 @@ static int translate(struct hart *h, uint64_t va, enum access a, unsigned len, u
   if (host && !(a == ACCESS_STORE && bus->watched[(page_pa - bus->ram_base) >> PAGE_SHIFT]) &&
       pmp_allows(&h->pmp, page_pa, PAGE_SIZE, pmp_perm(a), priv)) {
     struct tlb_entry *e = &h->tlb[priv][a][(va >> PAGE_SHIFT) & (TLB_SIZE - 1)];
+    if (a != ACCESS_FETCH && e->vpage != TLB_INVALID && e->vpage != (va & ~(PAGE_SIZE - 1)))
+      hart_data_lines_forget(h); /* the line TLB's lines of the page it held */
     e->vpage = va & ~(PAGE_SIZE - 1);
     e->addend = (uintptr_t)host - (uintptr_t)(va & ~(PAGE_SIZE - 1));
     e->pa_delta = page_pa - (va & ~(PAGE_SIZE - 1));

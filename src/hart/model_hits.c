@@ -29,3 +29,7 @@ void hart_fetch_next_store(struct hart *h, const struct block *b) {
   if (b) h->fetch_next_pa = block_fetch_end(b);
   h->fetch_next_last = false;
 }
+
+void data_lines_forget_all(struct data_hit_filter *f) {
+  for (uint64_t i = 0; i <= f->set_mask; i++) f->lines_load[i].vline = f->lines_store[i].vline = DATA_LINE_NONE;
+}

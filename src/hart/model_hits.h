@@ -120,9 +120,32 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  * data_hits changes, so that every block's static counts match. The accumulators are read
  * only at block ends (the slow check, system instructions, after settling deferred counts),
  * where each take-back has met its add. */
+/* The line TLB: with one way, a load that hits changes no cache state, so all it needs is to
+ * know that its line is present and where the line is in host memory. lines_load[set] holds
+ * the virtual address of the line D-cache set `set` holds (low line_shift bits 0; ~0: none)
+ * and the host addend of its page, once a load reached that line through the model's TLB
+ * with a virtual address whose set bits equal the physical address's (so a line is found at
+ * the index its virtual address gives: (va >> line_shift) & set_mask, and only there).
+ * lines_store the same for stores (a write-through hit: DC_WRITE_HIT and nothing else),
+ * installed from the store TLB, which never holds a page a store must not reach directly.
+ * A load or store found there takes one compare instead of the model TLB's and the tag's
+ * (callchase32 on mbv-5: see docs/performance.md, "MicroBlaze V, session 7").
+ * An entry is forgotten whenever what it summarises may change: its set's tag (a fill here,
+ * the model's fills, CBO, FENCE.I, reset: data_lines_forget_set / _all), the translation
+ * (hart_flush_translation, the model TLB's tables switched by hart_select_tlbs, a TLB entry
+ * replaced: hart_data_lines_forget). */
+struct data_line {
+  uint64_t vline;   /* va & line_mask of the line, DATA_LINE_NONE: none */
+  uintptr_t addend; /* host address = va + addend */
+};
+#define DATA_LINE_NONE (~0ull) /* low bits set: equal to no masked address */
+
 struct data_hit_filter {
   unsigned line_shift;
   uint64_t set_mask;
+  uint64_t line_mask;    /* ~(line bytes - 1) */
+  struct data_line *lines_load, *lines_store; /* [set_mask + 1]: the line TLB above */
+  bool lines_on;         /* lines may be installed (a one-way, power-of-two cache) */
   uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
   uint64_t load_static_mask, store_static_mask; /* EV_BIT: the static events of each */
   struct model_events load_static, store_static; /* the same, to take back */
@@ -188,9 +211,41 @@ static inline uint64_t model_pa(const struct tlb_entry *e, uint64_t va) {
   return va + e->pa_delta;
 }
 
+/* Forgets what the line TLB holds for D-cache set `set` (its tag is about to change) / for every
+ * set. (With lines_on false, set_mask is 0 and no entry is ever installed.) */
+static inline void data_lines_forget_set(struct data_hit_filter *f, uint64_t set) {
+  f->lines_load[set].vline = DATA_LINE_NONE; /* (set < CACHE_MODEL_MAX_ENTRIES, their size) */
+  f->lines_store[set].vline = DATA_LINE_NONE;
+}
+void data_lines_forget_all(struct data_hit_filter *f);
+/* The same for the hart's D-cache model, if it has one (translation changes). */
+static inline void hart_data_lines_forget(struct hart *h) {
+  if (h->data_hits_offered) data_lines_forget_all(h->data_hits_offered);
+}
+
+/* The line TLB's entry for va, in table `lines`, if it holds va's line for an aligned access of
+ * `size` bytes, else NULL. */
+static inline const struct data_line *data_line_hit(const struct data_hit_filter *f, const struct data_line *lines,
+                                                    uint64_t va, unsigned size) {
+  const struct data_line *l = &lines[(va >> f->line_shift) & f->set_mask];
+  return l->vline == (va & (f->line_mask | (size - 1))) ? l : NULL;
+}
+
+/* Notes in `lines` that va's line (physical pa, set `set`) is present, with its page's addend,
+ * when va finds it there: its set bits are those of pa. (Otherwise the entry could never be
+ * found, and would only push out one that can.) */
+static inline void data_line_install(const struct data_hit_filter *f, struct data_line *lines, uint64_t va, uint64_t pa,
+                                     uint64_t set, uintptr_t addend) {
+  if (f->lines_on && (((va ^ pa) >> f->line_shift) & f->set_mask) == 0) {
+    lines[set].vline = va & f->line_mask;
+    lines[set].addend = addend;
+  }
+}
+
 /* An aligned load of `size` bytes at va from a RAM page h->tlb_load_model holds, with a data
  * model that h->data_hits describes (`profiling` as for model_latency_wanted): reads it into
  * *out, counts a hit or a miss or calls the model, and returns true; false: take the slow path (another access, or no such model).
+ * The line TLB first: a line found there is a hit, through its addend.
  * `models_loop`: the caller is the models loop (above), which runs only while h->data_hits
  * is set: no test of it (2 host instructions per load and store).
  * Always inline, as the store below: out of line, GCC called memcpy for the store's value
@@ -199,14 +254,21 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
                                                                 bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_load_model, va, size))) return false;
-  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
-  uint64_t *tag = &f->tag[line & f->set_mask];
+  if (!models_loop && !f) return false;
+  const struct data_line *l = data_line_hit(f, f->lines_load, va, size);
+  if (l) { /* counted with its block (load_static) */
+    memcpy(out, (const void *)(uintptr_t)(va + l->addend), size);
+    return true;
+  }
+  if (!(e = model_tlb(h->tlb_load_model, va, size))) return false;
+  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift, set = line & f->set_mask;
+  uint64_t *tag = &f->tag[set];
   memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
   if (*tag == line) {
     /* counted with its block (load_static) */
   } else if (f->read_fill) {
     *tag = line;
+    data_lines_forget_set(f, set);
     --*f->read_hit; /* the block counts a hit */
     model_stall_add(h, &f->fill);
     if (model_latency_wanted(h, f->fill_latency_bit, profiling, models_loop))
@@ -214,7 +276,9 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   } else {
     model_events_sub(&f->load_static, 1);
     hart_data_model(h, va, pa, size, false);
+    return true;
   }
+  data_line_install(f, f->lines_load, va, pa, set, e->addend);
   return true;
 }
 
@@ -224,15 +288,25 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
                                                                  const void *in, bool profiling, bool models_loop) {
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
-  if ((!models_loop && !f) || !(e = model_tlb(h->tlb_store_model, va, size))) return false;
-  uint64_t pa = model_pa(e, va), line = pa >> f->line_shift;
-  memcpy((void *)(uintptr_t)(va + e->addend), in, size);
-  if (!f->stores) {
-    hart_data_model(h, va, pa, size, true); /* (no store_static) */
-    return true;
+  if (!models_loop && !f) return false;
+  const struct data_line *l = data_line_hit(f, f->lines_store, va, size);
+  if (l) { /* a write-through hit (lines_store holds no others): store_static and the hit */
+    memcpy((void *)(uintptr_t)(va + l->addend), in, size);
+    ++*f->store_hit;
+  } else {
+    if (!(e = model_tlb(h->tlb_store_model, va, size))) return false;
+    uint64_t pa = model_pa(e, va), line = pa >> f->line_shift, set = line & f->set_mask;
+    memcpy((void *)(uintptr_t)(va + e->addend), in, size);
+    if (!f->stores) {
+      hart_data_model(h, va, pa, size, true); /* (no store_static) */
+      return true;
+    }
+    /* store_static: counted with its block */
+    if (f->tag[set] == line) {
+      ++*f->store_hit;
+      data_line_install(f, f->lines_store, va, pa, set, e->addend);
+    }
   }
-  /* store_static: counted with its block */
-  *f->store_hit += f->tag[line & f->set_mask] == line;
   if (model_latency_wanted(h, f->store_latency_bit, profiling, models_loop))
     hart_report_latency(h, (enum event_id)f->store_latency_event, f->store_latency);
   return true;

@@ -134,11 +134,12 @@ typedef __int128 sx2;
 #define LOAD_DO(T, USE)                                                              \
   do {                                                                               \
     uint64_t va_ = (ux)(R1 + IMM);                                                   \
-    const struct tlb_entry *e_ = &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
+    /* (none in the models loop, whose tlb_load is tlb_never) */                     \
+    const struct tlb_entry *e_ = EXEC_MODEL_HITS ? NULL : &h->tlb_load[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_;                                                                            \
     if (EXEC_MODEL_HITS && hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_load is then tlb_never */                        \
-    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                \
+    } else if (!EXEC_MODEL_HITS && likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) { \
       memcpy(&v_, (const void *)(uintptr_t)(va_ + e_->addend), sizeof v_);          \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                  \
                PROF_CALL(hart_load_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \
@@ -171,11 +172,11 @@ typedef __int128 sx2;
 #define STORE_DO(T, VALUE)                                                            \
   do {                                                                                \
     uint64_t va_ = (ux)(R1 + IMM);                                                    \
-    const struct tlb_entry *e_ = &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
+    const struct tlb_entry *e_ = EXEC_MODEL_HITS ? NULL : &h->tlb_store[(va_ >> PAGE_SHIFT) & (TLB_SIZE - 1)]; \
     T v_ = (T)(VALUE);                                                                \
     if (EXEC_MODEL_HITS && hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, EXEC_MODEL_HITS)) { \
       /* the model's TLB first: tlb_store is then tlb_never */                        \
-    } else if (likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) {                 \
+    } else if (!EXEC_MODEL_HITS && likely(e_->vpage == (va_ & TLB_HIT_MASK(sizeof(T))))) { \
       memcpy((void *)(uintptr_t)(va_ + e_->addend), &v_, sizeof v_);                 \
     } else if (EXEC_TIMED && !EXEC_MODEL_HITS && !EXEC_NO_MODELS &&                   \
                PROF_CALL(hart_store_hit(h, va_, sizeof(T), &v_, PROF_ON, false))) {   \

@@ -336,6 +336,7 @@ struct mb_model {
   struct fetch_filter fetch;
   struct data_hit_filter dc_hits; /* what the loop needs of the D-cache */
   uint64_t no_line;               /* dc_hits.tag of a multi-way D-cache: never a line */
+  struct data_line lines[2][CACHE_MODEL_MAX_ENTRIES]; /* dc_hits.lines_load, lines_store */
 };
 
 static struct mb_model *model(struct hart *h) { return h->model; }
@@ -376,6 +377,10 @@ static void mb_model_reset(struct hart *h) {
   bool direct = m->dc.ways == 1 && m->dc.sets_pow2; /* set = line & set_mask */
   m->dc_hits.tag = direct ? m->dc.tag : &m->no_line;
   m->dc_hits.set_mask = direct ? m->dc.set_mask : 0;
+  m->dc_hits.line_mask = ~((1ull << m->dc.line_shift) - 1);
+  m->dc_hits.lines_load = m->lines[0], m->dc_hits.lines_store = m->lines[1];
+  m->dc_hits.lines_on = direct;
+  data_lines_forget_all(&m->dc_hits);
   m->dc_hits.load_static_mask = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);
   model_events_init(h, &m->dc_hits.load_static, m->dc_hits.load_static_mask);
   m->dc_hits.read_hit = &h->hpm.acc[EV_DC_READ_HITS];
@@ -425,7 +430,7 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
   if (!store) {
     hart_add_events(h, EV_BIT(EV_DC_READ_REQUESTS) | (slot >= 0 ? EV_BIT(EV_DC_READ_HITS) : 0), 1);
     if (slot < 0) {
-      cache_model_fill(c, line, &victim_dirty);
+      data_lines_forget_set(&m->dc_hits, cache_model_fill(c, line, &victim_dirty));
       if (victim_dirty) dc_write_back(h);
       dc_line_fill(h);
     }
@@ -443,6 +448,7 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
    * store first reads the line (UG1629 "Data Cache Operation"). */
   if (slot < 0) {
     slot = (int)cache_model_fill(c, line, &victim_dirty);
+    data_lines_forget_set(&m->dc_hits, (unsigned)slot);
     if (victim_dirty) dc_write_back(h);
     if (size < 4) dc_line_fill(h);
   }
@@ -450,13 +456,17 @@ static void mb_data_access(struct hart *h, uint64_t va, uint64_t pa, unsigned si
 }
 
 static void mb_cache_block_op(struct hart *h, enum cbo_kind kind, uint64_t pa) {
-  struct cache_model *c = &model(h)->dc;
+  struct mb_model *m = model(h);
+  struct cache_model *c = &m->dc;
   if (!c->sets) return;
   int slot = cache_model_find(c, pa >> c->line_shift);
   if (slot < 0) return;
   if (kind != CBO_INVAL && c->dirty[slot]) dc_write_back(h);
   c->dirty[slot] = 0;
-  if (kind != CBO_CLEAN) c->tag[slot] = MB_INVALID;
+  if (kind != CBO_CLEAN) {
+    c->tag[slot] = MB_INVALID;
+    data_lines_forget_set(&m->dc_hits, (unsigned)slot);
+  }
 }
 
 /* FENCE.I invalidates the instruction cache and the BTC, and flushes (write-back) or
@@ -466,6 +476,7 @@ static void mb_fence_i(struct hart *h) {
   for (unsigned i = 0; i < m->dc.sets * m->dc.ways; i++)
     if (m->dc.tag[i] != MB_INVALID && m->dc.dirty[i]) dc_write_back(h);
   cache_model_invalidate_all(&m->dc);
+  data_lines_forget_all(&m->dc_hits);
   cache_model_invalidate_all(&m->ic);
   hart_fetch_gen_next(h);
   btc_clear(m);

@@ -22,6 +22,7 @@
 # 130 instructions and a few later ones (--max-insns: blocks cut and stepped), on three.
 # programs/fetch_edges.S does the same for the block ends: fetches folded into link costs while
 # I-cache lines come and go, blocks that start in the middle of a word, BTC entries shared.
+# programs/dc_lines.S for the line TLB that finds D-cache lines by virtual address.
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -34,6 +35,22 @@ CONFIGS=(
   "microblaze-v,pipeline=5,btc=16,icache=256,dcache=512,dcache_line=32"
   "microblaze-v,pipeline=8,icache=0,dcache=0"
 )
+
+# same_when_stopped NAME PROGRAM CORE N...: rvpmu stat of PROGRAM on CORE (every event) stopped
+# after each N instructions (--max-insns: blocks cut and stepped) gives the same counts with
+# the models alone (RVPMU_NO_MODEL_HITS=1) as with the inline paths.
+same_when_stopped() {
+  local name=$1 elf=$2 core=$3 events diffs='' n a b
+  shift 3
+  events=$(core_events "$core")
+  for n in "$@"; do
+    a=$("$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" -- "$elf" 2>&1 >/dev/null)
+    b=$(RVPMU_NO_MODEL_HITS=1 "$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" \
+      -- "$elf" 2>&1 >/dev/null)
+    [ -n "$a" ] && [ "$a" = "$b" ] || diffs="$diffs $n"
+  done
+  if [ -z "$diffs" ]; then ok "$name"; else not_ok "$name" "differ at --max-insns$diffs"; fi
+}
 
 for w in callchase intmix; do
   # shellcheck disable=SC2086 # flag lists
@@ -48,6 +65,7 @@ build_guest sv32_walk rv32 sv32_walk.S || exit 0
 build_guest loop rv32 loop.S || exit 0
 build_guest dc_partial rv32 dc_partial.S -march=rv32imaf -mabi=ilp32 || exit 0
 build_guest fetch_edges rv32 fetch_edges.S || exit 0
+build_guest dc_lines rv32 dc_lines.S || exit 0
 
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
@@ -55,7 +73,7 @@ for core in "${CONFIGS[@]}"; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
   done
-  for w in link_hazards sv32_walk dc_partial fetch_edges; do
+  for w in link_hazards sv32_walk dc_partial fetch_edges dc_lines; do
     same_with_env "model hits = model: $w on $core" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "$core" --platform virt -e "$events" -- "$TMP/$w.elf"
   done
@@ -67,15 +85,21 @@ done
 # The static data-cache counts of blocks cut anywhere: every stop of dc_partial's first
 # instructions (they are stepped where the limit falls inside a block) and a few later ones.
 for core in "${CONFIGS[0]}" "${CONFIGS[4]}" "${CONFIGS[5]}"; do
-  events=$(core_events "$core") diffs=
-  for n in $(seq 1 130) 500 1000 1777 2500; do
-    a=$("$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" -- "$TMP/dc_partial.elf" 2>&1 >/dev/null)
-    b=$(RVPMU_NO_MODEL_HITS=1 "$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" \
-      -- "$TMP/dc_partial.elf" 2>&1 >/dev/null)
-    [ -n "$a" ] && [ "$a" = "$b" ] || diffs="$diffs $n"
-  done
-  if [ -z "$diffs" ]; then ok "model hits = model, stopped after each of 134 instruction counts: dc_partial on $core"
-  else not_ok "model hits = model, stopped inside blocks: dc_partial on $core" "differ at --max-insns$diffs"; fi
+  same_when_stopped "model hits = model, stopped after each of 134 instruction counts: dc_partial on $core" \
+    "$TMP/dc_partial.elf" "$core" $(seq 1 130) 500 1000 1777 2500
+done
+
+# The line TLB (hart/model_hits.h): programs/dc_lines.S checks the data its loads read through
+# it, under everything that must make it forget a line (evictions, cache operations, aliases,
+# page table changes, MPRV), and exits 0 on every configuration and on the generic core; its
+# counts are compared with the models alone above, and here stopped at every 7th instruction.
+for core in "${CONFIGS[@]}" generic; do
+  rv run --core "$core" --platform virt -- "$TMP/dc_lines.elf"
+  expect_status "dc_lines passes its own checks on $core" 0
+done
+for core in "${CONFIGS[0]}" "${CONFIGS[5]}"; do
+  same_when_stopped "model hits = model, stopped after every 7th instruction: dc_lines on $core" \
+    "$TMP/dc_lines.elf" "$core" $(seq 1 7 1200)
 done
 
 # The block ends' edges (programs/fetch_edges.S: blocks that end and start in the middle of a
@@ -84,22 +108,15 @@ done
 # every 97th up to 3,000 (the fetch folded into link costs, the BTC compared through the link:
 # hart/model_hits.h).
 for core in "${CONFIGS[0]}" "${CONFIGS[1]}" "${CONFIGS[5]}"; do
-  events=$(core_events "$core") diffs=
-  for n in $(seq 1 160) $(seq 200 97 3000); do
-    a=$("$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" -- "$TMP/fetch_edges.elf" 2>&1 >/dev/null)
-    b=$(RVPMU_NO_MODEL_HITS=1 "$RVPMU" stat -x , --core "$core" --platform virt -e "$events" --max-insns "$n" \
-      -- "$TMP/fetch_edges.elf" 2>&1 >/dev/null)
-    [ -n "$a" ] && [ "$a" = "$b" ] || diffs="$diffs $n"
-  done
-  if [ -z "$diffs" ]; then ok "model hits = model, stopped after each of 189 instruction counts: fetch_edges on $core"
-  else not_ok "model hits = model, stopped inside blocks: fetch_edges on $core" "differ at --max-insns$diffs"; fi
+  same_when_stopped "model hits = model, stopped after each of 189 instruction counts: fetch_edges on $core" \
+    "$TMP/fetch_edges.elf" "$core" $(seq 1 160) $(seq 200 97 3000)
 done
 
 # Fewer events (some models off: the timed instance of the loop instead of the models one,
 # hart/model_hits.h "The models loop"), and a data-cache latency watched (the same).
 for events in DC_READ,DC_READ_HIT,DC_WRITE,cycles BTC_HIT,BTC_MISPREDICT,IC_REQUEST,DC_READ \
   DC_READ,DC_WRITE_HIT,LAT_DC_READ:latency,LAT_DC_WRITE:latency,IC_HIT,BTC_HIT,STALL_MEM; do
-  for w in callchase32 dc_partial fetch_edges; do
+  for w in callchase32 dc_partial fetch_edges dc_lines; do
     same_with_env "model hits = model: $w on ${CONFIGS[0]} -e $events" RVPMU_NO_MODEL_HITS=1 \
       stat -x , --core "${CONFIGS[0]}" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
   done
