@@ -23,29 +23,13 @@ BENCH_TIMEOUT=${BENCH_TIMEOUT:-600}
 BENCH_TIME=${BENCH_TIME:-wall}
 BENCH_WORKLOADS=${BENCH_WORKLOADS:-intmix ptrchase callchase intmix32 callchase32}
 # The cores the RV32 workloads (NAME32) run on besides the generic one: every timed profile
-# in the configurations issue 12 names (see CORE_ARGS below).
+# in the configurations issue 12 names (CORE_ARGS, bench/configs.sh).
 BENCH_CORES=${BENCH_CORES:-ibex-small ibex-maxperf cv32e40p mbv-5 mbv-8}
 BENCH_REQUIRE_RATIO=${BENCH_REQUIRE_RATIO:-}
 RATIO_ROW=intmix/generic # the row BENCH_REQUIRE_RATIO applies to
-GENERIC_EVENTS=cycles,instructions,loads,stores,branches
-
-# The timed core configurations: rvpmu options. Each counts every event its core lists
-# (core_events), on the virt memory map so that QEMU runs the same ELF.
-declare -A CORE_ARGS=(
-  [ibex-small]="--core ibex,counters=10,variant=rtl"
-  [ibex-maxperf]="--core ibex,counters=10,variant=rtl,multiplier=single-cycle,bta=on,wb_stage=on"
-  [cv32e40p]="--core cv32e40p,counters=16"
-  [mbv-5]="--core microblaze-v,pipeline=5,icache=8192,dcache=8192,btc=512"
-  [mbv-8]="--core microblaze-v,pipeline=8,icache=8192,dcache=8192,btc=512"
-)
-
-# Every event `rvpmu list` shows for a core, except the FP ones (the workloads have no FP),
-# MicroBlaze V's latency-pair events (they need a latency counter pair, not an event count)
-# and the events the core lists but that cannot occur (PIPE_STALL, APU_*, CUSTOM).
-core_events() {
-  "$RVPMU" list "$@" 2>/dev/null | awk 'NR > 2 && NF > 1 { print $1 }' |
-    grep -Ev '^(FP_|LAT_|APU_|PIPE_STALL$|CUSTOM$)' | paste -sd, -
-}
+# The configurations (CORE_ARGS, GENERIC_EVENTS) and core_events: bench/configs.sh.
+# shellcheck source=bench/configs.sh
+. bench/configs.sh
 
 # GNU time gives the peak RSS; without it the wall times still work and RSS shows as n/a.
 TIME_BIN=
