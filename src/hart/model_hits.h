@@ -126,8 +126,11 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
  * and the host addend of its page, once a load reached that line through the model's TLB
  * with a virtual address whose set bits equal the physical address's (so a line is found at
  * the index its virtual address gives: (va >> line_shift) & set_mask, and only there).
- * lines_store the same for stores (a write-through hit: DC_WRITE_HIT and nothing else),
- * installed from the store TLB, which never holds a page a store must not reach directly.
+ * lines_store the same for stores with a write-through cache, installed from the store TLB,
+ * which never holds a page a store must not reach directly; as such a store changes no cache
+ * state, hit or miss, the entry holds the last line stored to in that set whether the set
+ * holds it or not, and whether it does (`hit`: DC_WRITE_HIT or nothing). Most misses are
+ * stores that fill a node or a stack frame, several to one line.
  * A load or store found there takes one compare instead of the model TLB's and the tag's
  * (callchase32 on mbv-5: see docs/performance.md, "MicroBlaze V, session 7").
  * An entry is forgotten whenever what it summarises may change: its set's tag (a fill here,
@@ -138,13 +141,19 @@ struct data_line {
   uint64_t vline;   /* va & line_mask of the line, DATA_LINE_NONE: none */
   uintptr_t addend; /* host address = va + addend */
 };
+struct data_store_line { /* 32 bytes: the index is one shift */
+  uint64_t vline, addend;
+  uint64_t hit;     /* 1: the set holds the line (a write hit), 0: it does not */
+  uint64_t unused;
+};
 #define DATA_LINE_NONE (~0ull) /* low bits set: equal to no masked address */
 
 struct data_hit_filter {
   unsigned line_shift;
   uint64_t set_mask;
   uint64_t line_mask;    /* ~(line bytes - 1) */
-  struct data_line *lines_load, *lines_store; /* [set_mask + 1]: the line TLB above */
+  struct data_line *lines_load;         /* [set_mask + 1]: the line TLB above */
+  struct data_store_line *lines_store;  /* [set_mask + 1] */
   bool lines_on;         /* lines may be installed (a one-way, power-of-two cache) */
   uint64_t *tag;         /* [line & set_mask]: the line that set holds (~0: none) */
   uint64_t load_static_mask, store_static_mask; /* EV_BIT: the static events of each */
@@ -223,22 +232,29 @@ static inline void hart_data_lines_forget(struct hart *h) {
   if (h->data_hits_offered) data_lines_forget_all(h->data_hits_offered);
 }
 
-/* The line TLB's entry for va, in table `lines`, if it holds va's line for an aligned access of
- * `size` bytes, else NULL. */
-static inline const struct data_line *data_line_hit(const struct data_hit_filter *f, const struct data_line *lines,
-                                                    uint64_t va, unsigned size) {
-  const struct data_line *l = &lines[(va >> f->line_shift) & f->set_mask];
-  return l->vline == (va & (f->line_mask | (size - 1))) ? l : NULL;
+/* Does an aligned access of `size` bytes at va find its line in line TLB entry l, the one of
+ * va's index (data_line_index)? */
+static inline uint64_t data_line_index(const struct data_hit_filter *f, uint64_t va) {
+  return (va >> f->line_shift) & f->set_mask;
+}
+static inline bool data_line_holds(const struct data_hit_filter *f, uint64_t vline, uint64_t va, unsigned size) {
+  return vline == (va & (f->line_mask | (size - 1)));
 }
 
-/* Notes in `lines` that va's line (physical pa, set `set`) is present, with its page's addend,
- * when va finds it there: its set bits are those of pa. (Otherwise the entry could never be
- * found, and would only push out one that can.) */
-static inline void data_line_install(const struct data_hit_filter *f, struct data_line *lines, uint64_t va, uint64_t pa,
-                                     uint64_t set, uintptr_t addend) {
-  if (f->lines_on && (((va ^ pa) >> f->line_shift) & f->set_mask) == 0) {
-    lines[set].vline = va & f->line_mask;
-    lines[set].addend = addend;
+/* May va's line (physical pa) go to the line TLB's entry of its set? When va finds it there:
+ * its set bits are those of pa. (Otherwise the entry could never be found, and would only
+ * push out one that can.) */
+static inline bool data_line_installable(const struct data_hit_filter *f, uint64_t va, uint64_t pa) {
+  return f->lines_on && (((va ^ pa) >> f->line_shift) & f->set_mask) == 0;
+}
+
+/* Notes in lines_load that va's line (physical pa, set `set`) is present, with its page's
+ * addend, where it can. */
+static inline void data_line_install(const struct data_hit_filter *f, uint64_t va, uint64_t pa, uint64_t set,
+                                     uintptr_t addend) {
+  if (data_line_installable(f, va, pa)) {
+    f->lines_load[set].vline = va & f->line_mask;
+    f->lines_load[set].addend = addend;
   }
 }
 
@@ -255,8 +271,8 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!models_loop && !f) return false;
-  const struct data_line *l = data_line_hit(f, f->lines_load, va, size);
-  if (l) { /* counted with its block (load_static) */
+  const struct data_line *l = &f->lines_load[data_line_index(f, va)];
+  if (data_line_holds(f, l->vline, va, size)) { /* counted with its block (load_static) */
     memcpy(out, (const void *)(uintptr_t)(va + l->addend), size);
     return true;
   }
@@ -278,7 +294,7 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
     hart_data_model(h, va, pa, size, false);
     return true;
   }
-  data_line_install(f, f->lines_load, va, pa, set, e->addend);
+  data_line_install(f, va, pa, set, e->addend);
   return true;
 }
 
@@ -289,10 +305,10 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!models_loop && !f) return false;
-  const struct data_line *l = data_line_hit(f, f->lines_store, va, size);
-  if (l) { /* a write-through hit (lines_store holds no others): store_static and the hit */
+  struct data_store_line *l = &f->lines_store[data_line_index(f, va)];
+  if (data_line_holds(f, l->vline, va, size)) { /* write-through: store_static, and the hit if it is one */
     memcpy((void *)(uintptr_t)(va + l->addend), in, size);
-    ++*f->store_hit;
+    *f->store_hit += l->hit;
   } else {
     if (!(e = model_tlb(h->tlb_store_model, va, size))) return false;
     uint64_t pa = model_pa(e, va), line = pa >> f->line_shift, set = line & f->set_mask;
@@ -302,9 +318,11 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
       return true;
     }
     /* store_static: counted with its block */
-    if (f->tag[set] == line) {
-      ++*f->store_hit;
-      data_line_install(f, f->lines_store, va, pa, set, e->addend);
+    uint64_t hit = f->tag[set] == line;
+    *f->store_hit += hit;
+    if (data_line_installable(f, va, pa)) {
+      l = &f->lines_store[set];
+      l->vline = va & f->line_mask, l->addend = e->addend, l->hit = hit;
     }
   }
   if (model_latency_wanted(h, f->store_latency_bit, profiling, models_loop))

@@ -336,7 +336,8 @@ struct mb_model {
   struct fetch_filter fetch;
   struct data_hit_filter dc_hits; /* what the loop needs of the D-cache */
   uint64_t no_line;               /* dc_hits.tag of a multi-way D-cache: never a line */
-  struct data_line lines[2][CACHE_MODEL_MAX_ENTRIES]; /* dc_hits.lines_load, lines_store */
+  struct data_line lines_load[CACHE_MODEL_MAX_ENTRIES];        /* dc_hits.lines_load */
+  struct data_store_line lines_store[CACHE_MODEL_MAX_ENTRIES]; /* dc_hits.lines_store */
 };
 
 static struct mb_model *model(struct hart *h) { return h->model; }
@@ -378,7 +379,7 @@ static void mb_model_reset(struct hart *h) {
   m->dc_hits.tag = direct ? m->dc.tag : &m->no_line;
   m->dc_hits.set_mask = direct ? m->dc.set_mask : 0;
   m->dc_hits.line_mask = ~((1ull << m->dc.line_shift) - 1);
-  m->dc_hits.lines_load = m->lines[0], m->dc_hits.lines_store = m->lines[1];
+  m->dc_hits.lines_load = m->lines_load, m->dc_hits.lines_store = m->lines_store;
   m->dc_hits.lines_on = direct;
   data_lines_forget_all(&m->dc_hits);
   m->dc_hits.load_static_mask = EV_BIT(EV_DC_READ_REQUESTS) | EV_BIT(EV_DC_READ_HITS);

@@ -62,6 +62,14 @@ _start:
   bne   a2, a0, fail
   lw    a2, 0(t1)                   /* pagec's line back out */
   bne   a2, t0, fail
+  /* Stores to a line the cache does not hold (write-through: no allocation), twice: the
+   * second through the store line TLB, a miss again; a load fills it; a store hits. */
+  sw    a2, 0x200(t1)
+  sw    a2, 0x204(t1)
+  lw    a3, 0x208(t1)
+  sw    a2, 0x208(t1)
+  lw    a3, 0x204(t1)
+  bne   a3, a2, fail
   /* A sweep over 64 lines of pagea and pagec in turn, loads and stores, three times. */
   li    gp, 3
   li    s3, 3
