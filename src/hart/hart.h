@@ -63,6 +63,13 @@ struct jump_entry {
 
 struct hart {
   uint64_t x[REG_SINK + 1]; /* x0..x31 plus the sink that absorbs writes to x0 */
+  uint32_t spare;           /* (free: follow_key must sit just before pc) */
+  /* follow_key: hart.follow_long's short name (hart_follow_key_set), just before pc, so that
+   * on RV32 (pc < 2^32) one 8-byte load reads both, pc << 32 | follow_key, and the chained
+   * paths of static links compare them in one compare with a link cost's follow_key and from
+   * (timed loop) or a link's from (plain loop: isa/exec_template.h, STATIC_LINK_HOLDS and
+   * PLAIN_STATIC_HOLDS). Never 0 (a cost's follow_key that never matches). */
+  uint32_t follow_key;
   uint64_t pc;
   unsigned priv;            /* enum priv */
   unsigned xlen;            /* 32 or 64 */
@@ -164,11 +171,22 @@ struct hart {
    * the dispatch loops after whatever may change the active events). Never 0. */
   uint64_t link_key;
   /* link_key with the I-cache generation (fetch_gen) added to its active_gen: what a link cost
-   * must hold for the timed loop's chained path to follow it whole (link_cost.follow_key), so
-   * that the fetch folded into it needs no generation compare there. active_gen + fetch_gen
-   * only grows, so no old value comes back until its 32 bits wrap, which bumps the epoch
-   * (hart_set_fetch_tag). Equal to link_key on cores without a fetch model. */
-  uint64_t follow_key;
+   * must hold for the timed loop's chained path to follow it whole (link_cost.follow_key, by
+   * its short name hart.follow_key), so that the fetch folded into it needs no generation
+   * compare there. active_gen + fetch_gen only grows, so no old value comes back until its 32
+   * bits wrap, which bumps the epoch (hart_set_fetch_tag). Equal to link_key on cores without
+   * a fetch model. */
+  uint64_t follow_long;
+  /* The short names (hart_follow_key_set): the last one given, and the latest few given,
+   * with their follow_long, so that a follow_long that comes back (a trap and its return:
+   * the privilege in the fetch tag) gets its name back and its links stay valid. */
+  uint32_t follow_named;
+#define FOLLOW_NAMES 4
+  unsigned follow_slot;
+  struct {
+    uint64_t follow_long;
+    uint32_t follow_key;
+  } follow_names[FOLLOW_NAMES];
   uint32_t key_gens, key_active; /* active_gen + fetch_gen and active_gen it was set with */
   struct jump_entry jump_cache[1u << JUMP_CACHE_BITS];
   struct block_cache *blocks;
@@ -241,6 +259,11 @@ static inline bool hart_models_hot(const struct hart *h) {
   return h->timed_branches | h->timed_targets | h->model_fetch | (h->data_hits != NULL);
 }
 
+/* Gives follow_long the value `follow` and follow_key its short name: the one it had if it
+ * is among the latest few (follow_names), else a new one, never given before since every link
+ * cost was last made unfollowable (block_links_unfollow, when the names run out). */
+void hart_follow_key_set(struct hart *h, uint64_t follow);
+
 /* Sets fetch_tag from the epoch and privilege, link_key from it and hpm.active_gen, and
  * follow_key from those and fetch_gen. When active_gen or active_gen + fetch_gen wraps (32
  * bits), a new epoch: no key made before may match again. */
@@ -250,7 +273,8 @@ static inline void hart_set_fetch_tag(struct hart *h) {
   h->key_active = active, h->key_gens = gens;
   h->fetch_tag = h->epoch << 2 | h->priv;
   h->link_key = (uint64_t)active << 32 | (uint32_t)h->fetch_tag;
-  h->follow_key = (uint64_t)gens << 32 | (uint32_t)h->fetch_tag;
+  uint64_t follow = (uint64_t)gens << 32 | (uint32_t)h->fetch_tag;
+  if (__builtin_expect(follow != h->follow_long, 0)) hart_follow_key_set(h, follow);
 }
 
 /* A line entered or left the instruction fetch model's cache: a new generation, so that no

@@ -243,6 +243,15 @@ typedef __int128 sx2;
   } while (0)
 #endif
 
+/* The 8 bytes before `field` of *p, a 32-bit follow_key then the low half of a pc (RV32):
+ * pc << 32 | follow_key, one compare for both (STATIC_LINK_HOLDS, PLAIN_STATIC_HOLDS). */
+#define LINK_WORD(p, type, field) \
+  ({                              \
+    uint64_t w_;                  \
+    _Static_assert(offsetof(type, field) == offsetof(type, follow_key) + 4, "one word"); \
+    memcpy(&w_, (const char *)(p) + offsetof(type, field) - 4, 8); \
+    w_;                           \
+  })
 #if EXEC_TIMED && defined(PROF)
 /* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
  * counts with its outcome, then the next block's entry, each charged from the link's profile
@@ -363,6 +372,18 @@ typedef __int128 sx2;
     CHAIN_UNFOLDED();                                                                      \
     CHAIN_MISS();                                                                          \
   } while (0)
+/* Does the static link `link` with cost c_ hold: does it leave this block's pc (h->pc), and
+ * may it be followed whole (c_->follow_key)? On RV32 one 8-byte compare for both: the pc
+ * (below 2^32) just after hart.follow_key, the link's from just after its cost's follow_key
+ * (hart_follow_key_set gives follow_long a 32-bit name for it). Two loads, two compares and
+ * two jumps before: ibex-small callchase32 18.75 -> 17.69 host instructions per guest
+ * instruction, mbv-5 29.35 -> 28.27 (cg.sh; docs/performance.md, session 7). */
+#if XLEN == 32
+#define STATIC_LINK_HOLDS(link, c_) \
+  (LINK_WORD(c_, struct link_cost, from) == LINK_WORD(h, struct hart, pc))
+#else
+#define STATIC_LINK_HOLDS(link, c_) ((link)->from == h->pc && (c_)->follow_key == h->follow_key)
+#endif
 /* The same for a terminator whose target its pc decides (struct block_link.from): the link is
  * checked with the block's pc (h->pc), and only the long way computes the target and checks its
  * alignment. OUTCOME is what the terminator does besides, once it is known to retire, and
@@ -372,7 +393,7 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->from == h->pc && c_->follow_key == h->follow_key)) {                  \
+    if (likely(STATIC_LINK_HOLDS(link, c_))) {                                             \
       OUTCOME_LINKED;                                                                      \
       h->pc = link->vpc;                                                                   \
       h->last_block = blk;                                                                 \
@@ -408,10 +429,21 @@ typedef __int128 sx2;
     goto linked_slow;                                                                      \
   } while (0)
 #ifndef PROF /* (see the timed loop's) */
+/* On RV32 the link's from holds the pc and the short follow key it was made with, compared with
+ * the 8 bytes at hart.follow_key (pc << 32 | follow_key: LINK_WORD) in one compare, the pc's
+ * and the link key's before: generic callchase32 19.39 -> 18.68 host instructions per guest
+ * instruction (cg.sh). (follow_key, link_key with the I-cache
+ * generation, holds link_key: a link followed with it is one followed with link_key; with a
+ * fetch model the plain loop enters no block whole.) */
+#if XLEN == 32
+#define PLAIN_STATIC_HOLDS(link) ((link)->from == LINK_WORD(h, struct hart, pc))
+#else
+#define PLAIN_STATIC_HOLDS(link) ((link)->from == bpc && (link)->tag == h->link_key)
+#endif
 #define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
-    if (likely(link->from == bpc && link->tag == h->link_key)) {                           \
+    if (likely(PLAIN_STATIC_HOLDS(link))) {                                                \
       OUTCOME_LINKED;                                                                      \
       h->last_block = blk;                                                                 \
       PLAIN_ACCOUNT_LINKED();                                                              \
