@@ -203,7 +203,7 @@ struct hart {
   unsigned num_pending_blocks;
   /* Scratch blocks for block_first_insn, each a struct block with room for two instructions;
    * two, used in turn, so the previous stepped instruction stays readable as context. */
-  _Alignas(16) uint8_t step_block[2][496];
+  _Alignas(16) uint8_t step_block[2][512];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */

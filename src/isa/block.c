@@ -572,6 +572,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   link->vpc = vpc;
   uint64_t from_pc = link_from(h, last, i, vpc);
   link->from = h->xlen == 32 ? from_pc << 32 | h->follow_key : from_pc; /* (struct block_link) */
+  link->pc_delta = (from_pc ^ vpc) << 32;
   link->horizon = to->horizon_cycles;
   link->tag = h->link_key;
   /* (the link key holds the active events: ((struct block *)from)->defer is right while it is) */

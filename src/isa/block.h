@@ -166,6 +166,12 @@ struct block_link {
   /* block->horizon_cycles, as wide as the budget: the plain loop's chained path compares it
    * straight from the link, without loading the next block's header first. */
   int64_t horizon;
+  /* On RV32 (from's pc ^ vpc) << 32: the chained path of a static link writes the next pc as
+   * the 8 bytes at hart.follow_key, pc << 32 | follow_key, those it compared with from xor
+   * this (the key kept), so that the next block's compare reads what one store wrote (a load
+   * across the 8-byte store of hart.pc and the 4 bytes before it is not forwarded from the
+   * store: the host waits until the store is written). */
+  uint64_t pc_delta;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
