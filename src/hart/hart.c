@@ -236,6 +236,27 @@ void hart_update_models(struct hart *h) {
   }
 }
 
+void hart_follow_key_set(struct hart *h, uint64_t follow) {
+  h->follow_long = follow;
+  for (unsigned i = 0; i < FOLLOW_NAMES; i++)
+    if (h->follow_names[i].follow_long == follow) { /* (never 0: fetch_tag >= 4) */
+      h->follow_key = h->follow_names[i].follow_key;
+      return;
+    }
+#ifndef FOLLOW_NAMES_MAX /* (-DFOLLOW_NAMES_MAX=5: the walk every few names, to test it) */
+#define FOLLOW_NAMES_MAX UINT32_MAX
+#endif
+  if (h->follow_named == FOLLOW_NAMES_MAX) { /* every name given: none may be held by a link */
+    if (h->blocks) block_links_unfollow(h);
+    h->follow_named = 0;
+    memset(h->follow_names, 0, sizeof h->follow_names);
+  }
+  h->follow_key = ++h->follow_named;
+  h->follow_names[h->follow_slot].follow_long = follow;
+  h->follow_names[h->follow_slot].follow_key = h->follow_key;
+  h->follow_slot = (h->follow_slot + 1) % FOLLOW_NAMES;
+}
+
 void hart_model_tlb_flush(struct hart *h) {
   const struct profile *p = h->machine->profile;
   if (p->tlb_flush && (h->model_fetch || h->model_data)) p->tlb_flush(h);

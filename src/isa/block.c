@@ -193,6 +193,21 @@ static void block_btc_slot(const struct hart *h, struct block *b, uint64_t pa) {
   b->btc_index = f ? (uint16_t)((pa >> 1) & f->mask) : 0;
 }
 
+void block_links_unfollow(struct hart *h) {
+  struct block_cache *bc = h->blocks;
+  bool memo = h->machine->profile->time_insn != NULL; /* (as build: the costs come with it) */
+  for (size_t at = 0; at < bc->used;) {
+    struct block *b = (struct block *)(bc->arena + at + (memo ? sizeof(struct entry_memo) : 0));
+    const struct insn *last = &b->insns[b->count - 1];
+    for (unsigned i = 0; i < BLOCK_LINKS; i++) {
+      BLOCK_LINK(last)[i].from = ~0ull; /* odd: no block's pc, with any key */
+      if (memo) BLOCK_LINK_COST(last, i)->follow_key = 0;
+    }
+    at += block_bytes(b->count, memo);
+  }
+  /* (A step block's links are emptied whenever it is built: block_first_insn.) */
+}
+
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
   /* Room for hart_block_entry's memo on cores that time instructions (not on timed_context,
@@ -555,7 +570,9 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   struct block_link *link = BLOCK_LINK(last) + i;
   uint64_t old_tag = link->tag;
   link->vpc = vpc;
-  link->from = link_from(h, last, i, vpc);
+  uint64_t from_pc = link_from(h, last, i, vpc);
+  link->from = h->xlen == 32 ? from_pc << 32 | h->follow_key : from_pc; /* (struct block_link) */
+  link->pc_delta = (from_pc ^ vpc) << 32;
   link->horizon = to->horizon_cycles;
   link->tag = h->link_key;
   /* (the link key holds the active events: ((struct block *)from)->defer is right while it is) */
@@ -566,6 +583,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
    * of them the entry correction of the rest of the block, at every stepped instruction). */
   if (!h->link_costs || block_is_step(h, from)) return;
   struct link_cost *lc = BLOCK_LINK_COST(last, i);
+  lc->from = (uint32_t)from_pc; /* (RV32's: ~0 for a JALR, odd) */
   /* The correction hart_block_entry makes when `to` is entered from the block just left. */
   const struct insn *outside[TIMING_HISTORY];
   unsigned n_out = h->machine->profile->time_insn ? preceding(h, to, outside) : 0;
@@ -589,7 +607,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
       lc->fetch_words == fetch_words && (lc->fetch_end != 0) == fold) {
     lc->need = (int64_t)to->horizon_cycles + lc->cycles_outcome;
     lc->fetch_end = fetch_end;
-    lc->follow_key = hart_new_follow_key(h);
+    lc->follow_key = (uint32_t)hart_new_follow_key(h);
     return;
   }
   settle_cost(h, lc); /* what it was followed for, before it changes */
@@ -608,7 +626,7 @@ void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc) 
   lc->fetch_end = fetch_end;
   lc->btc_entry = h->btc_hits ? &h->btc_hits->key[from->btc_index] : NULL;
   lc->btc_expect = btc_expect(last, i, from->btc_key);
-  lc->follow_key = hart_new_follow_key(h);
+  lc->follow_key = (uint32_t)hart_new_follow_key(h);
   lc->key = h->link_key;
   lc->plain = plain;
   lc->cycles_outcome = (int32_t)out.cycles;

@@ -94,10 +94,15 @@ static inline unsigned block_end_off(const struct block *b) {
 #define LINK_COST_ADDS 14
 #define LINK_COST_SLOW 0xff
 struct link_cost {
-  /* hart.follow_key for which the timed loop's chained path may follow it whole as it is: its
+  /* hart.follow_key (the short name of hart.follow_long: hart_follow_key_set) for which the
+   * timed loop's chained path may follow it whole as it is: its
    * key (below) and, with a fetch model, the I-cache generation in which the fetch folded
    * into it is right (hart/model_hits.h, hart_fetch_linked); 0 (never a hart's) until then. */
-  uint64_t follow_key;
+  uint32_t follow_key;
+  /* On RV32 the pc of the block it leaves (struct block_link.from; a JALR's: odd, never a
+   * pc): after follow_key as hart.pc after hart.follow_key, so that the timed loop's chained
+   * path checks both with one compare (isa/exec_template.h, STATIC_LINK_HOLDS). */
+  uint32_t from;
   /* Times the timed loop followed it whole (outcome and entry) without adding its counts yet
    * (the adds, instructions and cycles), minus one (PENDING_NONE: none): they are added per
    * link, times that, when something may read them (block_settle_costs). */
@@ -153,11 +158,20 @@ struct block_link {
   /* The pc of the block the link leaves, for a terminator whose target that pc alone decides
    * (a conditional branch, JAL, a cut: block_link_from): the dispatch loop's chained path checks
    * it instead of computing the target (its alignment included, which was checked when the
-   * link was made) and takes vpc as the next pc. Unused for JALR. */
+   * link was made) and takes vpc as the next pc. Unused for JALR. On RV32 that pc << 32 |
+   * hart.follow_key when it was made: the plain loop's chained path compares it with the 8
+   * bytes at hart.follow_key, pc << 32 | follow_key, one compare instead of the pc's and the
+   * tag's (isa/exec_template.h, PLAIN_STATIC_HOLDS). */
   uint64_t from;
   /* block->horizon_cycles, as wide as the budget: the plain loop's chained path compares it
    * straight from the link, without loading the next block's header first. */
   int64_t horizon;
+  /* On RV32 (from's pc ^ vpc) << 32: the chained path of a static link writes the next pc as
+   * the 8 bytes at hart.follow_key, pc << 32 | follow_key, those it compared with from xor
+   * this (the key kept), so that the next block's compare reads what one store wrote (a load
+   * across the 8-byte store of hart.pc and the 4 bytes before it is not forwarded from the
+   * store: the host waits until the store is written). */
+  uint64_t pc_delta;
 };
 #define BLOCK_LINKS 2
 #define BLOCK_LINK_BYTES (BLOCK_LINKS * sizeof(struct block_link))
@@ -244,6 +258,11 @@ struct block *block_lookup(struct hart *h, uint64_t vpc);
 /* Makes link `i` of h->last_block (the block just left) lead to `to` at vpc: records it and,
  * for a timed profile, compiles its cost (struct link_cost). */
 void block_link_set(struct hart *h, unsigned i, struct block *to, uint64_t vpc);
+
+/* Makes every link cost of the hart's blocks unfollowable whole (follow_key 0), as a new one
+ * with a fetch model, and every static link miss (from: ~0) (hart_follow_key_set, when the
+ * short names run out). */
+void block_links_unfollow(struct hart *h);
 
 /* The outcome part of following link `i` of h->last_block when no compiled cost is at hand
  * (the link did not hold the next block), without the block's own counts (BLOCK_ACCOUNT) and

@@ -244,6 +244,34 @@ typedef __int128 sx2;
   } while (0)
 #endif
 
+/* The 8 bytes before `field` of *p, a 32-bit follow_key then the low half of a pc (RV32):
+ * pc << 32 | follow_key, one compare for both (STATIC_LINK_HOLDS, PLAIN_STATIC_HOLDS). */
+#define LINK_WORD(p, type, field) \
+  ({                              \
+    uint64_t w_;                  \
+    _Static_assert(offsetof(type, field) == offsetof(type, follow_key) + 4, "one word"); \
+    memcpy(&w_, (const char *)(p) + offsetof(type, field) - 4, 8); \
+    w_;                           \
+  })
+/* The chained path of a static link that holds: h->pc = link->vpc. On RV32 as the 8 bytes of
+ * LINK_WORD, those just compared (the pc then from's) with the pc changed (link.pc_delta),
+ * so that the next block's LINK_WORD is forwarded from this one store. (Reread rather than
+ * kept from the compare, in case the terminator's outcome changed the key: GCC reuses the
+ * compare's value where nothing in between may have.) The same count on the timed loop
+ * (a xor for the load of vpc: ibex-small callchase32 17.32 -> 17.32, mbv-5 28.14 -> 28.02),
+ * one more on the plain one, which still loads vpc for bpc (generic 18.68 -> 19.04): the
+ * price of a compare that never waits for a store to be written (callgrind does not see
+ * that wait; an 8-byte store of hart.pc then the 8-byte load 4 bytes before it is not
+ * forwarded on x86). */
+#if XLEN == 32
+#define STATIC_LINK_NEXT_PC(link)                                                     \
+  do {                                                                              \
+    uint64_t n_ = LINK_WORD(h, struct hart, pc) ^ (link)->pc_delta;                 \
+    memcpy((char *)h + offsetof(struct hart, pc) - 4, &n_, 8);                      \
+  } while (0)
+#else
+#define STATIC_LINK_NEXT_PC(link) (h->pc = (link)->vpc)
+#endif
 #if EXEC_TIMED && defined(PROF)
 /* The profiling instance of the timed loop adds a link's cost in its two parts, the block's
  * counts with its outcome, then the next block's entry, each charged from the link's profile
@@ -314,24 +342,35 @@ typedef __int128 sx2;
       /* The rest, block_settle_costs adds (settling a full list last, so that c_ is not   \
        * live across a call: it kept a register from bpc, which went to the stack). */      \
       if (unlikely(PENDING_FIRST(c_->pending))) {                                           \
-        h->pending_costs[h->num_pending_costs++] = c_;                                      \
+        h->pending_costs[h->num_pending_costs++] = LINK_COST_AGAIN(LAST, IDX);               \
         if (unlikely(h->num_pending_costs == PENDING_COSTS)) block_settle_costs(h);         \
       }                                                                                    \
       in = blk->insns;                                                                     \
       __asm__ volatile("" ::"i"(TAG));                                                     \
       DISPATCH;                                                                            \
     }                                                                                      \
-    CHAIN_LINKED_SLOW();                                                                   \
+    CHAIN_LINKED_SLOW(LAST, IDX);                                                          \
   } while (0)
+/* c_ found again on the rare paths, from the terminator (still `in`), out of the compiler's
+ * sight: with c_ itself there, GCC computed its address (lea) on the chained path ahead of
+ * the link's check, for them. Ibex-small callchase32 17.69 -> 17.32 host instructions per
+ * guest instruction, mbv-5 28.27 -> 28.14 (cg.sh). */
+#define LINK_COST_AGAIN(LAST, IDX)                           \
+  ({                                                         \
+    const struct insn *l_ = (LAST);                          \
+    __asm__("" : "+r"(l_));                                  \
+    BLOCK_LINK_COST(l_, IDX);                                \
+  })
 /* A valid link to a block that cannot simply be entered (blk): its outcome added now, its
  * entry by enter_block (the next pc in h->pc). */
-#define CHAIN_LINKED_SLOW()                                                                \
+#define CHAIN_LINKED_SLOW(LAST, IDX)                                                       \
   do {                                                                                     \
-    LINK_COST_ADD(&h->hpm, c_, 0, c_->n_outcome);                                          \
-    h->hpm.acc[EV_INSNS] += c_->insns;                                                     \
-    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)c_->cycles_outcome;                        \
-    h->budget -= c_->cycles_outcome;                                                       \
-    entry_cost = c_;                                                                       \
+    struct link_cost *cs_ = LINK_COST_AGAIN(LAST, IDX);                                    \
+    LINK_COST_ADD(&h->hpm, cs_, 0, cs_->n_outcome);                                        \
+    h->hpm.acc[EV_INSNS] += cs_->insns;                                                    \
+    h->hpm.acc[EV_CYCLES] += (uint64_t)(int64_t)cs_->cycles_outcome;                       \
+    h->budget -= cs_->cycles_outcome;                                                      \
+    entry_cost = cs_;                                                                      \
     bpc = h->pc; /* the long ways' (BPC) */                                                \
     goto linked_slow;                                                                      \
   } while (0)
@@ -339,11 +378,11 @@ typedef __int128 sx2;
  * yet found right in this generation (hart/model_hits.h). The long way with its cost, which
  * fetches the block and revalidates the fold (hart_fetch_linked), without a generation
  * compare on the chained path. (h->pc: the next pc, last_block set.) */
-#define CHAIN_UNFOLDED()                                                                   \
+#define CHAIN_UNFOLDED(LAST, IDX)                                                          \
   do {                                                                                     \
-    if (MODEL_FETCH && link->vpc == h->pc && c_->key == h->link_key) {                     \
+    if (MODEL_FETCH && link->vpc == h->pc && LINK_COST_AGAIN(LAST, IDX)->key == h->link_key) { \
       blk = link->block;                                                                   \
-      CHAIN_LINKED_SLOW();                                                                 \
+      CHAIN_LINKED_SLOW(LAST, IDX);                                                        \
     }                                                                                      \
   } while (0)
 /* No valid link: the long way (the next pc in h->pc). */
@@ -361,9 +400,21 @@ typedef __int128 sx2;
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
     if (likely(link->vpc == h->pc && c_->follow_key == h->follow_key)) /* tag, events, fetch */ \
       CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
-    CHAIN_UNFOLDED();                                                                      \
+    CHAIN_UNFOLDED(LAST, IDX);                                                             \
     CHAIN_MISS();                                                                          \
   } while (0)
+/* Does the static link `link` with cost c_ hold: does it leave this block's pc (h->pc), and
+ * may it be followed whole (c_->follow_key)? On RV32 one 8-byte compare for both: the pc
+ * (below 2^32) just after hart.follow_key, the link's from just after its cost's follow_key
+ * (hart_follow_key_set gives follow_long a 32-bit name for it). Two loads, two compares and
+ * two jumps before: ibex-small callchase32 18.75 -> 17.69 host instructions per guest
+ * instruction, mbv-5 29.35 -> 28.27 (cg.sh; docs/performance.md, session 7). */
+#if XLEN == 32
+#define STATIC_LINK_HOLDS(link, c_) \
+  (LINK_WORD(c_, struct link_cost, from) == LINK_WORD(h, struct hart, pc))
+#else
+#define STATIC_LINK_HOLDS(link, c_) ((link)->from == h->pc && (c_)->follow_key == h->follow_key)
+#endif
 /* The same for a terminator whose target its pc decides (struct block_link.from): the link is
  * checked with the block's pc (h->pc), and only the long way computes the target and checks its
  * alignment. OUTCOME is what the terminator does besides, once it is known to retire, and
@@ -373,15 +424,15 @@ typedef __int128 sx2;
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
     struct link_cost *c_ = BLOCK_LINK_COST(LAST, IDX);                                     \
-    if (likely(link->from == h->pc && c_->follow_key == h->follow_key)) {                  \
+    if (likely(STATIC_LINK_HOLDS(link, c_))) {                                             \
       OUTCOME_LINKED;                                                                      \
-      h->pc = link->vpc;                                                                   \
+      STATIC_LINK_NEXT_PC(link);                                                           \
       h->last_block = blk;                                                                 \
       CHAIN_FOLLOW(LAST, IDX, TAG);                                                        \
     }                                                                                      \
     CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
     h->last_block = blk;                                                                   \
-    CHAIN_UNFOLDED();                                                                      \
+    CHAIN_UNFOLDED(LAST, IDX);                                                             \
     CHAIN_MISS();                                                                          \
   } while (0)
 #else
@@ -409,16 +460,27 @@ typedef __int128 sx2;
     goto linked_slow;                                                                      \
   } while (0)
 #ifndef PROF /* (see the timed loop's) */
+/* On RV32 the link's from holds the pc and the short follow key it was made with, compared with
+ * the 8 bytes at hart.follow_key (pc << 32 | follow_key: LINK_WORD) in one compare, the pc's
+ * and the link key's before: generic callchase32 19.39 -> 18.68 host instructions per guest
+ * instruction (cg.sh), 19.04 with the pc written as that word (STATIC_LINK_NEXT_PC). (follow_key, link_key with the I-cache
+ * generation, holds link_key: a link followed with it is one followed with link_key; with a
+ * fetch model the plain loop enters no block whole.) */
+#if XLEN == 32
+#define PLAIN_STATIC_HOLDS(link) ((link)->from == LINK_WORD(h, struct hart, pc))
+#else
+#define PLAIN_STATIC_HOLDS(link) ((link)->from == bpc && (link)->tag == h->link_key)
+#endif
 #define CHAIN_STATIC_TO(LAST, IDX, TAG, TARGET, CHECK_ALIGN, OUTCOME_LINKED, OUTCOME)      \
   do {                                                                                     \
     link = BLOCK_LINK(LAST) + (IDX), link_idx = (IDX);                                     \
-    if (likely(link->from == bpc && link->tag == h->link_key)) {                           \
+    if (likely(PLAIN_STATIC_HOLDS(link))) {                                                \
+      STATIC_LINK_NEXT_PC(link); /* (first, with the compare's value: BPC is bpc) */      \
       OUTCOME_LINKED;                                                                      \
       h->last_block = blk;                                                                 \
       PLAIN_ACCOUNT_LINKED();                                                              \
       h->budget -= blk->retire_cycles;                                                     \
       bpc = link->vpc;                                                                     \
-      h->pc = bpc;                                                                         \
       PLAIN_FOLLOW(TAG);                                                                   \
     }                                                                                      \
     CHAIN_STATIC_MISS(TARGET, CHECK_ALIGN, OUTCOME);                                       \
