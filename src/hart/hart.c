@@ -50,6 +50,10 @@ void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
+  h->lazy_dc_fills = h->lazy_btc_mispredicts = 0; /* (the counters start again) */
+  h->dc_branch_free = false, h->dc_fills_seen = h->dc_mode_insns = h->dc_mode_fills = 0;
+  const char *way = getenv("RVPMU_DC_WAY"); /* lines, branch-free; else the models loop's choice */
+  h->dc_way_forced = !way ? 0 : !strcmp(way, "lines") ? 1 : !strcmp(way, "branch-free") ? 2 : 0;
   h->fetch_gen = 0, h->fetch_next_pa = ~0ull, h->fetch_next_last = false;
   if (h->model) memset(h->model, 0, p->model_bytes);
   if (p->model_reset) p->model_reset(h);
@@ -158,6 +162,7 @@ void hart_set_mip(struct hart *h, uint64_t mip, uint64_t now) {
  * devices and models read the clock between settle points. */
 uint64_t hart_clock_cycles(const struct hart *h) {
   uint64_t deferred = h->num_pending_costs | h->num_pending_blocks ? block_deferred_cycles(h) : 0;
+  if (model_lazy_pending(h)) deferred += model_lazy_cycles(h);
   return h->hpm.acc[EV_CYCLES] + h->sleep_cycles + deferred;
 }
 
@@ -230,6 +235,9 @@ void hart_update_models(struct hart *h) {
   bool models = h->data_hits && h->btc_hits && h->model_fetch && h->timed_branches &&
                 !(h->hpm.latency_watch & (h->data_hits->fill_latency_bit | h->data_hits->store_latency_bit));
   if (models != h->models_loop) {
+    /* (the line TLB: the models loop's branch-free way does not keep it) */
+    if (h->dc_branch_free) hart_data_lines_forget(h);
+    h->dc_branch_free = false;
     h->models_loop = models;
     h->loop_stale = true;
     h->budget = 0;
@@ -432,6 +440,7 @@ bool hart_slow_check(struct hart *h) {
   struct machine *m = h->machine;
   hpm_fold_all(&h->hpm);
   hart_collect_overflow(h);
+  if (h->models_loop) model_data_way(h);
   machine_update_timer_irqs(m);
   if (m->stop != RVPMU_RUNNING) return true;
 

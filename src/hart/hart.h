@@ -91,6 +91,17 @@ struct hart {
   /* Execution control. */
   int64_t budget;           /* static cycles until the next slow check (hart_slow_check); equal
                              * to instructions on the generic core */
+  /* Model outcomes the models loop counts by number and adds later (hart/model_hits.h,
+   * "Lazy outcomes"): D-cache read misses filled inline, BTC mispredicts of a hit. Their
+   * cycles are in the budget already. */
+  uint64_t lazy_dc_fills, lazy_btc_mispredicts;
+  /* The models loop's D-cache path (hart/model_hits.h, "Two ways to a line"): without a
+   * branch on the outcome while misses are many (dc_branch_free), else through the line TLB;
+   * chosen at slow checks from the fills per instruction since the last choice. */
+  bool dc_branch_free;
+  int dc_way_forced;        /* environment RVPMU_DC_WAY: 0 the choice above, 1 the line TLB,
+                             * 2 branch-free (tests/cli/model_hits.sh runs each) */
+  uint64_t dc_fills_seen, dc_mode_insns, dc_mode_fills;
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */

@@ -33,3 +33,46 @@ void hart_fetch_next_store(struct hart *h, const struct block *b) {
 void data_lines_forget_all(struct data_hit_filter *f) {
   for (uint64_t i = 0; i <= f->set_mask; i++) f->lines_load[i].vline = f->lines_store[i].vline = DATA_LINE_NONE;
 }
+
+void model_lazy_settle(struct hart *h) {
+  uint64_t n = h->lazy_dc_fills;
+  if (n) { /* (offered: they are counted only while the hart uses the model's filters) */
+    struct data_hit_filter *f = h->data_hits_offered;
+    struct model_stall *s = &f->fill;
+    *f->read_hit -= n;
+    h->hpm.acc[EV_CYCLES] += n * s->cycles;
+    *s->stall += n * s->cycles;
+    *s->first += n;
+    h->dc_fills_seen += n;
+    h->lazy_dc_fills = 0;
+  }
+  if ((n = h->lazy_btc_mispredicts)) {
+    struct model_stall *s = &h->btc_hits_offered->mispredict;
+    h->hpm.acc[EV_CYCLES] += n * s->cycles;
+    *s->stall += n * s->cycles;
+    *s->first += n;
+    h->lazy_btc_mispredicts = 0;
+  }
+}
+
+void model_data_way(struct hart *h) {
+  struct data_hit_filter *f = h->data_hits;
+  uint64_t insns = h->hpm.acc[EV_INSNS], span = insns - h->dc_mode_insns;
+  if (span < DC_WAY_SPAN && !h->dc_way_forced) return;
+  uint64_t fills = h->dc_fills_seen - h->dc_mode_fills;
+  h->dc_mode_insns = insns, h->dc_mode_fills = h->dc_fills_seen;
+  bool branch_free = h->models_loop && f && f->read_fill &&
+                     (h->dc_way_forced ? h->dc_way_forced == 2
+                                       : fills * 1000 > span * (h->dc_branch_free ? DC_WAY_OFF_PER_MILLE
+                                                                                  : DC_WAY_ON_PER_MILLE));
+  if (branch_free == h->dc_branch_free) return;
+  if (!branch_free && h->data_hits_offered) data_lines_forget_all(h->data_hits_offered); /* stale */
+  h->dc_branch_free = branch_free;
+}
+
+uint64_t model_lazy_cycles(const struct hart *h) {
+  uint64_t c = 0;
+  if (h->lazy_dc_fills) c += h->lazy_dc_fills * h->data_hits_offered->fill.cycles;
+  if (h->lazy_btc_mispredicts) c += h->lazy_btc_mispredicts * h->btc_hits_offered->mispredict.cycles;
+  return c;
+}

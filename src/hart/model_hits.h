@@ -87,6 +87,41 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
   *s->first += 1;
 }
 
+/* ---- Lazy outcomes (hart.lazy_dc_fills, lazy_btc_mispredicts) ----
+ * In the models loop, a D-cache read miss that fills inline and a BTC hit that mispredicts
+ * are counted by number, without a branch on the outcome: the budget takes their stall
+ * cycles at once (the slow check is never late), and their events (the fill's: the read hit
+ * taken back, the memory read, the stall and its cycles; the mispredict's: its event and
+ * cycles) are added times that number when the other deferred counts are (block_settle_costs,
+ * SETTLE_COSTS in isa/exec_template.h), before anything reads the accumulators;
+ * hart_clock_cycles adds their cycles meanwhile. Why: on callchase32, 28% of MicroBlaze V's
+ * loads miss its 8 KiB D-cache, as unpredictably for the host as for the guest, and a
+ * mispredicted host branch there cost about as much as all the rest of the load (see
+ * docs/performance.md, "MicroBlaze V, session 8"). */
+static inline bool model_lazy_pending(const struct hart *h) {
+  return (h->lazy_dc_fills | h->lazy_btc_mispredicts) != 0;
+}
+/* Adds the outcomes counted lazily (to h's accumulators; the budget has their cycles). */
+void model_lazy_settle(struct hart *h);
+/* The cycles they hold. */
+uint64_t model_lazy_cycles(const struct hart *h);
+
+/* Two ways to a line: the line TLB (below) makes a load that hits its line cheap, and a miss
+ * dear, as the host mispredicts its test as often as the guest's data misses; the branch-free
+ * way (hart.dc_branch_free: the model TLB, the tag compared and stored, the fill counted
+ * lazily) costs every load about 10 host instructions more and a miss nothing more. The
+ * models loop takes the second while the D-cache fills more than about one line per 50
+ * instructions (mbv-5 callchase32: one per 13.5, 0.80 -> 0.70 s; intmix32: one per 2,800,
+ * 0.30 -> 0.33 s with the branch-free way; docs/performance.md, "MicroBlaze V, session 8"),
+ * deciding at slow checks from the fills since the last choice (model_data_way), with some
+ * hysteresis. Both ways count the same: only the host's time differs. The branch-free way
+ * needs a one-way write-through D-cache (data_hit_filter.read_fill) and keeps no line TLB:
+ * the line TLB is forgotten whenever it is taken up again. */
+#define DC_WAY_SPAN 20000     /* instructions between choices, at least */
+#define DC_WAY_ON_PER_MILLE 25  /* fills per 1000 instructions to go branch-free */
+#define DC_WAY_OFF_PER_MILLE 15 /* ... to go back */
+void model_data_way(struct hart *h);
+
 /* ---- Data cache (hart_load_hit, hart_store_hit) ----
  * An aligned RAM access whose page the model's TLB holds (hart.tlb_load_model /
  * tlb_store_model) is done here, without hart_load_slow / hart_store_slow:
@@ -271,6 +306,16 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!models_loop && !f) return false;
+  if (models_loop && h->dc_branch_free) { /* no branch on the outcome (above) */
+    if (!(e = model_tlb(h->tlb_load_model, va, size))) return false;
+    memcpy(out, (const void *)(uintptr_t)(va + e->addend), size);
+    uint64_t line = model_pa(e, va) >> f->line_shift, *tag = &f->tag[line & f->set_mask];
+    uint64_t miss = *tag != line;
+    *tag = line;
+    h->lazy_dc_fills += miss;
+    h->budget -= (int64_t)(-miss & f->fill.cycles);
+    return true;
+  }
   const struct data_line *l = &f->lines_load[data_line_index(f, va)];
   if (data_line_holds(f, l->vline, va, size)) { /* counted with its block (load_static) */
     memcpy(out, (const void *)(uintptr_t)(va + l->addend), size);
@@ -285,6 +330,7 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
   } else if (f->read_fill) {
     *tag = line;
     data_lines_forget_set(f, set);
+    h->dc_fills_seen++;
     --*f->read_hit; /* the block counts a hit */
     model_stall_add(h, &f->fill);
     if (model_latency_wanted(h, f->fill_latency_bit, profiling, models_loop))
@@ -305,6 +351,13 @@ __attribute__((always_inline)) static inline bool hart_store_hit(struct hart *h,
   struct data_hit_filter *f = h->data_hits;
   const struct tlb_entry *e;
   if (!models_loop && !f) return false;
+  if (models_loop && h->dc_branch_free) { /* as the load above: no line TLB */
+    if (!(e = model_tlb(h->tlb_store_model, va, size))) return false;
+    memcpy((void *)(uintptr_t)(va + e->addend), in, size);
+    uint64_t line = model_pa(e, va) >> f->line_shift;
+    *f->store_hit += f->tag[line & f->set_mask] == line; /* store_static: its block's */
+    return true;
+  }
   struct data_store_line *l = &f->lines_store[data_line_index(f, va)];
   if (data_line_holds(f, l->vline, va, size)) { /* write-through: store_static, and the hit if it is one */
     memcpy((void *)(uintptr_t)(va + l->addend), in, size);
@@ -411,7 +464,13 @@ __attribute__((always_inline)) static inline void hart_branch_linked(struct hart
     *key = taken ? e + 1 : e - 1;
     /* It predicted the other way. (h->btc_hits read here only: read before the compare, as
      * GCC did for a pointer read first, it cost every branch a host instruction.) */
-    if (d >= 2) model_stall_add(h, &h->btc_hits->mispredict);
+    if (models_loop) { /* counted lazily (above) */
+      uint64_t wrong = d >= 2;
+      h->lazy_btc_mispredicts += wrong;
+      h->budget -= (int64_t)(-wrong & h->btc_hits->mispredict.cycles);
+    } else if (d >= 2) {
+      model_stall_add(h, &h->btc_hits->mispredict);
+    }
     return;
   }
   hart_branch_unsaturated(h, blk, in, taken);

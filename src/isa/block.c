@@ -536,6 +536,7 @@ uint64_t block_deferred_cycles(const struct hart *h) {
 }
 
 void block_settle_costs(struct hart *h) {
+  if (model_lazy_pending(h)) model_lazy_settle(h);
   for (unsigned k = 0; k < h->num_pending_costs; k++) settle_cost(h, h->pending_costs[k]);
   h->num_pending_costs = 0;
   for (unsigned k = 0; k < h->num_pending_blocks; k++) settle_block(h, h->pending_blocks[k]);

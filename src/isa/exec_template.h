@@ -549,7 +549,7 @@ typedef __int128 sx2;
 #ifndef PROF
 #define SETTLE_COSTS()                                                        \
   do {                                                                        \
-    if (h->num_pending_costs | h->num_pending_blocks) block_settle_costs(h); \
+    if (h->num_pending_costs | h->num_pending_blocks | model_lazy_pending(h)) block_settle_costs(h); \
   } while (0)
 #else /* the timed profiling loop's deferred links (CHAIN_TO) */
 #define SETTLE_COSTS()                                                      \

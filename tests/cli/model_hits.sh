@@ -102,6 +102,31 @@ for core in "${CONFIGS[0]}" "${CONFIGS[5]}"; do
     "$TMP/dc_lines.elf" "$core" $(seq 1 7 1200)
 done
 
+# The models loop's two ways to a D-cache line (hart/model_hits.h, "Two ways to a line"): it
+# chooses by the fills per instruction, RVPMU_DC_WAY forces either. Each must count as the
+# models alone, whole and stopped anywhere, and read the right data (dc_lines' own checks).
+for way in lines branch-free; do
+  export RVPMU_DC_WAY=$way
+  for core in "${CONFIGS[0]}" "${CONFIGS[1]}" "${CONFIGS[5]}"; do
+    events=$(core_events "$core")
+    for w in callchase32 intmix32 link_hazards sv32_walk dc_partial fetch_edges dc_lines; do
+      max=()
+      case $w in callchase32 | intmix32) max=(--max-insns 2000000) ;; esac
+      same_with_env "model hits = model, D-cache way $way: $w on $core" RVPMU_NO_MODEL_HITS=1 \
+        stat -x , --core "$core" --platform virt -e "$events" "${max[@]}" -- "$TMP/$w.elf"
+    done
+    rv run --core "$core" --platform virt -- "$TMP/dc_lines.elf"
+    expect_status "dc_lines passes its own checks on $core, D-cache way $way" 0
+  done
+  for core in "${CONFIGS[0]}" "${CONFIGS[5]}"; do
+    same_when_stopped "model hits = model, D-cache way $way, stopped after each of 130 instruction counts: dc_partial on $core" \
+      "$TMP/dc_partial.elf" "$core" $(seq 1 130)
+    same_when_stopped "model hits = model, D-cache way $way, stopped after every 7th instruction: dc_lines on $core" \
+      "$TMP/dc_lines.elf" "$core" $(seq 1 7 1200)
+  done
+  unset RVPMU_DC_WAY
+done
+
 # The block ends' edges (programs/fetch_edges.S: blocks that end and start in the middle of a
 # word, I-cache lines evicted under existing links, faults and interrupts cutting blocks, BTC
 # entries shared by branches and jumps) stopped at each of its first 160 instructions and
