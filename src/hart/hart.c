@@ -50,7 +50,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;
   h->data_hits_offered = NULL, h->btc_hits_offered = NULL, h->fetch_hits_offered = NULL;
-  h->lazy_dc_fills = h->lazy_btc_mispredicts = 0; /* (the counters start again) */
+  h->lazy_dc_fills = 0; /* (the counters start again) */
   h->dc_branch_free = false, h->dc_fills_seen = h->dc_mode_insns = h->dc_mode_fills = 0;
   const char *way = getenv("RVPMU_DC_WAY"); /* lines, branch-free; else the models loop's choice */
   h->dc_way_forced = !way ? 0 : !strcmp(way, "lines") ? 1 : !strcmp(way, "branch-free") ? 2 : 0;

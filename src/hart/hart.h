@@ -91,10 +91,9 @@ struct hart {
   /* Execution control. */
   int64_t budget;           /* static cycles until the next slow check (hart_slow_check); equal
                              * to instructions on the generic core */
-  /* Model outcomes the models loop counts by number and adds later (hart/model_hits.h,
-   * "Lazy outcomes"): D-cache read misses filled inline, BTC mispredicts of a hit. Their
-   * cycles are in the budget already. */
-  uint64_t lazy_dc_fills, lazy_btc_mispredicts;
+  /* D-cache read misses the models loop filled inline and counts by number, to add later
+   * (hart/model_hits.h, "Lazy fills"). Their cycles are in the budget already. */
+  uint64_t lazy_dc_fills;
   /* The models loop's D-cache path (hart/model_hits.h, "Two ways to a line"): without a
    * branch on the outcome while misses are many (dc_branch_free), else through the line TLB;
    * chosen at slow checks from the fills per instruction since the last choice. */

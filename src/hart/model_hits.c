@@ -46,13 +46,6 @@ void model_lazy_settle(struct hart *h) {
     h->dc_fills_seen += n;
     h->lazy_dc_fills = 0;
   }
-  if ((n = h->lazy_btc_mispredicts)) {
-    struct model_stall *s = &h->btc_hits_offered->mispredict;
-    h->hpm.acc[EV_CYCLES] += n * s->cycles;
-    *s->stall += n * s->cycles;
-    *s->first += n;
-    h->lazy_btc_mispredicts = 0;
-  }
 }
 
 void model_data_way(struct hart *h) {
@@ -73,6 +66,5 @@ void model_data_way(struct hart *h) {
 uint64_t model_lazy_cycles(const struct hart *h) {
   uint64_t c = 0;
   if (h->lazy_dc_fills) c += h->lazy_dc_fills * h->data_hits_offered->fill.cycles;
-  if (h->lazy_btc_mispredicts) c += h->lazy_btc_mispredicts * h->btc_hits_offered->mispredict.cycles;
   return c;
 }

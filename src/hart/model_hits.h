@@ -87,21 +87,17 @@ static inline void model_stall_add(struct hart *h, struct model_stall *s) {
   *s->first += 1;
 }
 
-/* ---- Lazy outcomes (hart.lazy_dc_fills, lazy_btc_mispredicts) ----
- * In the models loop, a D-cache read miss that fills inline and a BTC hit that mispredicts
- * are counted by number, without a branch on the outcome: the budget takes their stall
- * cycles at once (the slow check is never late), and their events (the fill's: the read hit
- * taken back, the memory read, the stall and its cycles; the mispredict's: its event and
- * cycles) are added times that number when the other deferred counts are (block_settle_costs,
- * SETTLE_COSTS in isa/exec_template.h), before anything reads the accumulators;
- * hart_clock_cycles adds their cycles meanwhile. Why: on callchase32, 28% of MicroBlaze V's
- * loads miss its 8 KiB D-cache, as unpredictably for the host as for the guest, and a
- * mispredicted host branch there cost about as much as all the rest of the load (see
- * docs/performance.md, "MicroBlaze V, session 8"). */
-static inline bool model_lazy_pending(const struct hart *h) {
-  return (h->lazy_dc_fills | h->lazy_btc_mispredicts) != 0;
-}
-/* Adds the outcomes counted lazily (to h's accumulators; the budget has their cycles). */
+/* ---- Lazy fills (hart.lazy_dc_fills) ----
+ * The models loop's branch-free way to a D-cache line (below) counts the misses it fills by
+ * number, without a branch on the outcome: the budget takes their stall cycles at once (the
+ * slow check is never late), and their events (the read hit taken back, the memory read, the
+ * stall and its cycles) are added times that number when the other deferred counts are
+ * (block_settle_costs, SETTLE_COSTS in isa/exec_template.h), before anything reads the
+ * accumulators; hart_clock_cycles adds their cycles meanwhile. (The same for the BTC's
+ * mispredicts of a linked hit made no difference: mbv-5 / mbv-8 callchase32 0.71 / 0.71 s
+ * with it, 0.70 / 0.72 without, best of 8 alternating.) */
+static inline bool model_lazy_pending(const struct hart *h) { return h->lazy_dc_fills != 0; }
+/* Adds the fills counted lazily (to h's accumulators; the budget has their cycles). */
 void model_lazy_settle(struct hart *h);
 /* The cycles they hold. */
 uint64_t model_lazy_cycles(const struct hart *h);
@@ -313,7 +309,7 @@ __attribute__((always_inline)) static inline bool hart_load_hit(struct hart *h, 
     uint64_t miss = *tag != line;
     *tag = line;
     h->lazy_dc_fills += miss;
-    h->budget -= (int64_t)(-miss & f->fill.cycles);
+    h->budget -= (int64_t)(miss * f->fill.cycles);
     return true;
   }
   const struct data_line *l = &f->lines_load[data_line_index(f, va)];
@@ -464,13 +460,7 @@ __attribute__((always_inline)) static inline void hart_branch_linked(struct hart
     *key = taken ? e + 1 : e - 1;
     /* It predicted the other way. (h->btc_hits read here only: read before the compare, as
      * GCC did for a pointer read first, it cost every branch a host instruction.) */
-    if (models_loop) { /* counted lazily (above) */
-      uint64_t wrong = d >= 2;
-      h->lazy_btc_mispredicts += wrong;
-      h->budget -= (int64_t)(-wrong & h->btc_hits->mispredict.cycles);
-    } else if (d >= 2) {
-      model_stall_add(h, &h->btc_hits->mispredict);
-    }
+    if (d >= 2) model_stall_add(h, &h->btc_hits->mispredict);
     return;
   }
   hart_branch_unsaturated(h, blk, in, taken);
