@@ -106,9 +106,10 @@ uint64_t model_lazy_cycles(const struct hart *h);
  * dear, as the host mispredicts its test as often as the guest's data misses; the branch-free
  * way (hart.dc_branch_free: the model TLB, the tag compared and stored, the fill counted
  * lazily) costs every load about 10 host instructions more and a miss nothing more. The
- * models loop takes the second while the D-cache fills more than about one line per 50
- * instructions (mbv-5 callchase32: one per 13.5, 0.80 -> 0.70 s; intmix32: one per 2,800,
- * 0.30 -> 0.33 s with the branch-free way; docs/performance.md, "MicroBlaze V, session 8"),
+ * models loop takes the second once the D-cache fills more than a line per 40 instructions,
+ * and leaves it below one per 67 (mbv-5 callchase32: one per 13.5, 0.80 -> 0.70 s; intmix32:
+ * one per 2,800, 0.30 -> 0.33 s with the branch-free way; docs/performance.md, "MicroBlaze V,
+ * session 8"),
  * deciding at slow checks from the fills since the last choice (model_data_way), with some
  * hysteresis. Both ways count the same: only the host's time differs. The branch-free way
  * needs a one-way write-through D-cache (data_hit_filter.read_fill) and keeps no line TLB:
