@@ -37,6 +37,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->sleeping = false;
   h->sleep_cycles = 0;
   h->entry_abandoned = false;
+  h->resume_unaligned = false;
   h->reservation = ~0ull;
   h->budget = 0;
   h->timed_mul = p->mul_timing != NULL;

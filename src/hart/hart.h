@@ -11,6 +11,7 @@
 #include "profiles/csr_map.h"
 #include "hpm/hpm.h"
 #include "isa/insn.h"
+#include "profiles/timing.h"
 
 struct machine;
 struct block;
@@ -104,6 +105,12 @@ struct hart {
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
+  /* The dispatch loop returned (a slow check: an interval's end, a slice, another loop
+   * instance) after a taken transfer without a link cost, before its target was entered: the
+   * next loop checks that target's alignment (the unaligned-target cost) as this one would
+   * have. Lost with the loop's local, Ibex's NumCyclesIF came out one fewer with `rvpmu stat
+   * -I 0.01` than without (callchase32, first 576,221 instructions). */
+  bool resume_unaligned;
   /* hart_run takes the models instance of the loop (hart/model_hits.h, "The models loop");
    * loop_stale: hart_update_models changed that, the slow check leaves the loop, so that
    * hart_run takes the right instance. */
@@ -216,6 +223,14 @@ struct hart {
   _Alignas(16) uint8_t step_block[2][512];
   uint16_t step_events[2][EV_NUM_ACC]; /* their event counts (block.events) */
   unsigned step_index;
+  /* What ran just before each one's instruction when it was built (its timing context from
+   * outside, nearest first; copies, as the blocks they came from may be flushed), so that the
+   * block entered after a stepped instruction is timed with the same history as without the
+   * step (preceding, isa/block.c). With the stepped instruction alone, where the slow checks
+   * fell changed the counts: MicroBlaze V intmix32, 1e6 instructions, STALL_OF 89,765, with
+   * `rvpmu stat -I 0.01` 89,651 in all (89,777 both now). */
+  struct insn step_before[2][TIMING_HISTORY];
+  unsigned step_n_before[2];
   void *model;              /* the profile's per-hart model state (profile.model_bytes), or NULL */
   /* Kept last, away from the hot fields above. */
   uint32_t csr_regs[CSR_MAP_REGS]; /* the core's own CSRs (profile.csr_map, CSR_MAP_REGISTER) */

@@ -296,7 +296,9 @@ _Static_assert(sizeof(struct block) + 2 * sizeof(struct insn) + BLOCK_LINK_BYTES
 
 /* The instructions that ran just before `blk`, nearest first, when execution fell through
  * into it from h->last_block: up to TIMING_HISTORY of them, from that block only (what ran
- * before it is not kept). Returns how many: 0 when it did not fall through. */
+ * before it is not kept), or from a stepped instruction's scratch block and what ran before
+ * that (hart.step_before): a block is timed the same whether the one before it ran whole or
+ * stepped. Returns how many: 0 when it did not fall through. */
 static unsigned preceding(const struct hart *h, const struct block *blk, const struct insn **before) {
   const struct block *last = h->last_block;
   if (!last || !last->count) return 0;
@@ -306,6 +308,10 @@ static unsigned preceding(const struct hart *h, const struct block *blk, const s
   if (!n || end_pa != blk->paddr) return 0;
   unsigned k = n < TIMING_HISTORY ? n : TIMING_HISTORY;
   for (unsigned d = 0; d < k; d++) before[d] = &last->insns[n - 1 - d];
+  if (k < TIMING_HISTORY && block_is_step(h, last)) {
+    unsigned s = (unsigned)(((const uint8_t *)last - h->step_block[0]) / sizeof h->step_block[0]);
+    for (unsigned j = 0; j < h->step_n_before[s] && k < TIMING_HISTORY; j++) before[k++] = &h->step_before[s][j];
+  }
   return k;
 }
 
@@ -667,11 +673,14 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
   b->count = 1;
   struct insn_timing t;
+  h->step_n_before[h->step_index] = 0;
   if (!(first->cls & CLS_SYSTEM)) {
     /* Timed with the instructions that ran just before it when execution fell through from
      * the last block (hazards such as load-use then count as they do when not stepping). */
     const struct insn *outside[TIMING_HISTORY];
     unsigned n_out = preceding(h, blk, outside);
+    for (unsigned j = 0; j < n_out; j++) h->step_before[h->step_index][j] = *outside[j];
+    h->step_n_before[h->step_index] = n_out;
     struct insn_context c;
     context_of(blk->insns, 0, blk->paddr, outside, n_out, &c);
     time_context(h, &c, &t);

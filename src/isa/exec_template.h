@@ -703,7 +703,8 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   uint64_t fault_addr;
   bool transferred = false; /* the last block ended in a jump (timed_targets only: the jump
                              * model sees JAL and JALR; branches go to the branch model) */
-  bool unaligned = false;   /* ... one that came without a link cost: check its target */
+  bool unaligned = h->resume_unaligned; /* ... one that came without a link cost: check its
+                                         * target (hart.resume_unaligned: LOOP_RETURN) */
   struct block_link *link;  /* where CHAIN looked for the next block (link_miss records it) */
   unsigned link_idx;        /* which link of the block left that is */
   /* The entry part of the link cost (timed loop) when the next block came through a valid link
@@ -714,18 +715,25 @@ __attribute__((aligned(64))) void EXEC_FUNC(struct hart *h) {
   struct prof_link *prof_link = NULL; /* its profile record, when CHAIN found one */
 #endif
   PROF_LOCALS
+  h->resume_unaligned = false;
+  /* Leaves the loop for hart_run, keeping what the next block's entry still has to check. */
+#define LOOP_RETURN()                   \
+  do {                                  \
+    h->resume_unaligned = unaligned;    \
+    return;                             \
+  } while (0)
 
 next_block:
   SETTLE_COSTS();
   hart_set_fetch_tag(h); /* the link key: a CSR write may change the active events */
-  if (EXEC_NO_MODELS && unlikely(hart_models_hot(h))) return; /* a model started: hart_run */
+  if (EXEC_NO_MODELS && unlikely(hart_models_hot(h))) LOOP_RETURN(); /* a model started: hart_run */
   entry_cost = NULL;
 #if EXEC_TIMED && defined(PROF)
   prof_link = NULL;
 #endif
   if (unlikely(h->budget <= 0) && PROF_SLOW_CHECK()) {
     JUMP_NOT_ENTERED();
-    return;
+    LOOP_RETURN();
   }
   if (unlikely(transferred) && h->pc != bpc) JUMP_NOT_ENTERED(); /* an interrupt, a fetch fault */
   bpc = h->pc;

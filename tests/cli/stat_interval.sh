@@ -49,6 +49,28 @@ for run in "ibex rv32" "generic rv64"; do
   else not_ok "$core: -I table: perf's header and time-led rows" "$(last_run)"; fi
 done
 
+# Short intervals on the timed cores, every event: each interval's end is a slow check, with
+# the instructions near it stepped (block_first_insn), and the rows must still add up to the
+# totals. Two ways they did not: the block after a stepped instruction was timed with that
+# instruction alone as its history (MicroBlaze V's load-use stalls, STALL_OF: hart.step_before
+# now), and a taken transfer's unaligned-target check was lost when the loop returned at the
+# interval's end (Ibex's NumCyclesIF, CV32E40P's cycles: hart.resume_unaligned).
+if $GUEST_CC $GUEST_CFLAGS -march=rv32imc -mabi=ilp32 -Ibench -o "$TMP/callchase32.elf" $GUEST_LIB bench/callchase.c \
+  -lgcc >"$TMP/cc.log" 2>&1; then
+  for core in ibex,counters=10,variant=rtl cv32e40p,counters=16 microblaze-v,pipeline=5 microblaze-v,pipeline=8; do
+    all=$(core_events "$core")
+    for w in work-rv32 callchase32; do
+      rv stat -x, -e "$all" --core "$core" --platform virt --max-insns 1000000 "$TMP/$w.elf"
+      cp "$TMP/err" "$TMP/totals"
+      rv stat -I 0.01 -x, -e "$all" --core "$core" --platform virt --max-insns 1000000 "$TMP/$w.elf"
+      check_eq "$core, $w: -I 0.01 rows of every event sum to the totals (slow checks and steps at every interval's end)" \
+        "$(grep -v '^rvpmu:' "$TMP/err" | interval_sums /dev/stdin | sort)" "$(grep -v '^rvpmu:' "$TMP/totals" | total_counts /dev/stdin | sort)"
+    done
+  done
+else
+  not_ok "build callchase32" "$(head -20 "$TMP/cc.log")"
+fi
+
 # --- --plot: an SVG with one panel per event, looked at through Chromium.
 rv stat -I 0.002 -e $events --core ibex --platform virt --plot "$TMP/intervals.svg" "$TMP/work-rv32.elf"
 expect_status "stat -I --plot FILE.svg: status 0" 0
