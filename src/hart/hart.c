@@ -47,6 +47,8 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->link_costs_off = off && *off && strcmp(off, "0") != 0;
   const char *no_fuse = getenv("RVPMU_NO_FUSE");
   h->fuse_off = no_fuse && *no_fuse && strcmp(no_fuse, "0") != 0;
+  const char *jit = getenv("RVPMU_JIT");
+  h->jit_on = !(jit && !strcmp(jit, "0"));
   h->model_fetch = h->model_data = h->model_branch = false;
   memset(h->irq_raised_cycles, 0, sizeof h->irq_raised_cycles);
   h->mtip_clear_cycles = 0;

@@ -11,6 +11,7 @@
 #include "profiles/csr_map.h"
 #include "hpm/hpm.h"
 #include "isa/insn.h"
+#include "isa/jit.h"
 #include "profiles/timing.h"
 
 struct machine;
@@ -127,6 +128,12 @@ struct hart {
   bool link_costs_off;      /* environment RVPMU_NO_LINK_COSTS=1: never compile them, every
                              * block transition takes the long way (the reference that
                              * tests/cli/link_costs.sh compares the compiled costs with) */
+  /* The block translator (isa/jit.h): blocks built in the models loop are translated
+   * (environment RVPMU_JIT=0: never); where translated code left the interpreter to go on
+   * (the dispatch index: exec_template.h, L_JIT); its entry trampoline. */
+  bool jit_on;
+  uint8_t jit_disp;
+  jit_enter_fn jit_enter;
   bool fuse_off;            /* environment RVPMU_NO_FUSE=1: blocks without fused pairs
                              * (isa/fuse.h; the reference tests/cli/fuse.sh compares with) */
   bool timed_targets;       /* taken transfers go to the jump model (hart_transfer_target) */

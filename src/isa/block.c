@@ -9,6 +9,7 @@
 #include "hart/hart.h"
 #include "hart/model_hits.h"
 #include "isa/fuse.h"
+#include "isa/jit.h"
 #include "machine.h"
 
 #define ARENA_BYTES (16u << 20)
@@ -16,6 +17,7 @@
 
 struct block_cache {
   uint8_t *arena;      /* ARENA_BYTES of blocks, bump-allocated */
+  struct jit_arena *jit; /* their translations (NULL: none), dropped with them */
   size_t used;
   struct block *hash[1u << HASH_BITS];
 };
@@ -28,11 +30,15 @@ struct block_cache *block_cache_create(void) {
     free(bc);
     return NULL;
   }
+  bc->jit = jit_arena_create();
   return bc;
 }
 
+struct jit_arena *block_cache_jit(struct block_cache *bc) { return bc->jit; }
+
 void block_cache_destroy(struct block_cache *bc) {
   if (!bc) return;
+  jit_arena_destroy(bc->jit);
   free(bc->arena);
   free(bc);
 }
@@ -41,6 +47,7 @@ void block_cache_flush(struct block_cache *bc) {
   /* Callers also clear hart.last_block (hart_flush_translation). */
   bc->used = 0;
   memset(bc->hash, 0, sizeof bc->hash);
+  if (bc->jit) jit_arena_reset(bc->jit);
 }
 
 static unsigned hash_of(uint64_t paddr) { return (unsigned)((paddr >> 1) * 0x9E3779B97F4A7C15ull >> (64 - HASH_BITS)); }
@@ -150,19 +157,22 @@ struct entry_memo {
   const struct block *from; /* the last block this correction is for; NULL: none yet */
 };
 _Static_assert(sizeof(struct entry_memo) % 16 == 0, "blocks after a memo stay 16-byte aligned");
+/* What sits before a block of a timed profile: its entry memo, then its translation's slot
+ * (struct block_jit, just before the block: isa/jit.h). */
+#define MEMO_BYTES (sizeof(struct entry_memo) + sizeof(struct block_jit))
 
 /* Arena bytes a block of `count` entries takes (with the memo before it and link costs after
  * its links when `memo`: a timed profile's block). */
 static size_t block_bytes(unsigned count, bool memo) {
   size_t bytes = sizeof(struct block) + count * sizeof(struct insn) + BLOCK_LINK_BYTES + BLOCK_EVENT_BYTES +
                  (memo ? BLOCK_COST_BYTES : 0);
-  return (memo ? sizeof(struct entry_memo) : 0) + ((bytes + 15) & ~(size_t)15);
+  return (memo ? MEMO_BYTES : 0) + ((bytes + 15) & ~(size_t)15);
 }
 
 /* The memo of an arena block built for a hart with timed_context. It is a cache beside the
  * block's immutable contents, hence the cast. */
 static struct entry_memo *entry_memo(const struct block *b) {
-  return (struct entry_memo *)((uint8_t *)(uintptr_t)b - sizeof(struct entry_memo));
+  return (struct entry_memo *)((uint8_t *)(uintptr_t)b - MEMO_BYTES);
 }
 
 /* A block's horizon_cycles: its static cycles, one more for a system terminator, and at least
@@ -197,7 +207,7 @@ void block_links_unfollow(struct hart *h) {
   struct block_cache *bc = h->blocks;
   bool memo = h->machine->profile->time_insn != NULL; /* (as build: the costs come with it) */
   for (size_t at = 0; at < bc->used;) {
-    struct block *b = (struct block *)(bc->arena + at + (memo ? sizeof(struct entry_memo) : 0));
+    struct block *b = (struct block *)(bc->arena + at + (memo ? MEMO_BYTES : 0));
     const struct insn *last = &b->insns[b->count - 1];
     for (unsigned i = 0; i < BLOCK_LINKS; i++) {
       BLOCK_LINK(last)[i].from = ~0ull; /* odd: no block's pc, with any key */
@@ -215,7 +225,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
   bool memo = h->machine->profile->time_insn != NULL;
   size_t need = block_bytes(BLOCK_MAX_INSNS + 1, memo);
   if (bc->used + need > ARENA_BYTES) hart_flush_translation(h, true);
-  struct block *b = (struct block *)(bc->arena + bc->used + (memo ? sizeof(struct entry_memo) : 0));
+  struct block *b = (struct block *)(bc->arena + bc->used + (memo ? MEMO_BYTES : 0));
   uint16_t events[EV_NUM_ACC]; /* moved behind insns[] once their number is known */
   memset(b, 0, sizeof *b);
   memset(events, 0, sizeof events);
@@ -278,7 +288,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     for (unsigned i = 0; i < BLOCK_LINKS; i++) BLOCK_LINK_COST(&b->insns[n - 1], i)->pending = PENDING_NONE;
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
-  if (memo) entry_memo(b)->from = NULL;
+  if (memo) entry_memo(b)->from = NULL, *block_jit_of(b) = (struct block_jit){NULL, 0};
   bc->used += block_bytes(n, memo);
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */
@@ -287,6 +297,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     b->hash_next = bc->hash[hidx];
     bc->hash[hidx] = b;
   }
+  if (memo && h->jit_on && bc->jit) jit_translate(h, bc->jit, b);
   return b;
 }
 

@@ -58,6 +58,17 @@ struct block {
 };
 _Static_assert(offsetof(struct block, insns) == 64, "the block header stays one host cache line");
 
+/* A block's host-code translation (isa/jit.h), in the 16 bytes just before a block of a timed
+ * profile (after its entry memo, isa/block.c): the translated code (NULL: none), and the
+ * dispatch index its first instruction had before the translation took it (DISP_JIT). */
+struct block_jit {
+  const void *code;
+  uint64_t disp0;
+};
+static inline struct block_jit *block_jit_of(const struct block *b) {
+  return (struct block_jit *)((uintptr_t)b - sizeof(struct block_jit));
+}
+
 /* END_BLOCK, the entry after the last instruction of a block cut without a transfer, has the
  * pc_off and raw of that instruction (its own offset, up to 64 * 4, would not fit pc_off's
  * byte): it stands at INSN_END_PC. Every block thus ends at the last entry's pc_off plus the
@@ -234,6 +245,8 @@ void block_insn_context(const struct block *b, unsigned i, struct insn_context *
   } while (0)
 
 struct block_cache *block_cache_create(void);
+/* The cache's arena of translated code (isa/jit.h), dropped with its blocks; NULL without. */
+struct jit_arena *block_cache_jit(struct block_cache *bc);
 void block_cache_destroy(struct block_cache *bc);
 /* Drops every block (fence.i, or the arena is full). */
 void block_cache_flush(struct block_cache *bc);

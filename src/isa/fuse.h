@@ -21,7 +21,8 @@ enum fused_op {
 #include "isa/fused.def"
 #undef FUSE
 #undef FUSE_ON
-  DISP_COUNT /* dispatch indices: the operations, then the fused pairs */
+  DISP_JIT,  /* a translated block's first instruction (isa/jit.h) */
+  DISP_COUNT /* dispatch indices: the operations, the fused pairs, DISP_JIT */
 };
 _Static_assert(DISP_COUNT <= 256, "insn.disp is a byte");
 

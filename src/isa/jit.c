@@ -1,0 +1,604 @@
+/* The block translator (isa/jit.h): x86-64 code for the blocks of MicroBlaze V's models loop.
+ *
+ * The generated code keeps the hart in rbx and its registers (hart.x) in r12, both
+ * callee-saved, so that it can call the few helpers it needs (a link cost's first deferred
+ * count); it enters through a trampoline at the start of the arena and leaves through the
+ * exit stub after it, returning the block and instruction where the interpreter goes on (rax,
+ * rdx: struct jit_exit) with the dispatch index in hart.jit_disp. Every value it computes is
+ * what the interpreter's handler computes for the same instruction in the same loop
+ * (isa/exec_template.h with EXEC_MODEL_HITS; the inline model paths of hart/model_hits.h),
+ * each step named after the C it stands for. */
+#include "isa/jit.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "hart/hart.h"
+#include "hart/model_hits.h"
+#include "isa/fuse.h"
+
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/mman.h>
+
+#include "isa/x86.h"
+
+/* Address space reserved for translations (committed as used). The block arena (16 MiB) is
+ * flushed when full, and this one with it; a block that does not fit is not translated. */
+#define JIT_ARENA_BYTES (64u << 20)
+/* Room a block's translation may need at most (64 instructions of at most ~90 bytes, its end,
+ * its exits). */
+#define JIT_BLOCK_MAX_BYTES 16384
+
+struct jit_arena {
+  uint8_t *base;
+  size_t used;          /* bytes in use, the trampoline and exit stub first */
+  size_t fixed;         /* the trampoline's and the exit stub's */
+  jit_enter_fn enter;   /* the trampoline */
+  const uint8_t *exit;  /* the exit stub */
+};
+
+#define XR(r) ((int32_t)((r) * sizeof(uint64_t))) /* hart.x[r] from r12 */
+/* Kept in registers while translated code runs, written back when it leaves or calls out:
+ * hart.budget, and the 8 bytes of hart.follow_key and hart.pc (LINK_WORD_OFF). */
+#define R_BUDGET X86_R14
+#define R_PCWORD X86_R15
+#define R_FILLS X86_RBP /* hart.lazy_dc_fills */
+#define HO(field) ((int32_t)offsetof(struct hart, field))
+#define LINK_WORD_OFF (HO(pc) - 4) /* follow_key | pc << 32 (isa/exec_template.h, LINK_WORD) */
+_Static_assert(offsetof(struct hart, pc) == offsetof(struct hart, follow_key) + 4, "LINK_WORD");
+_Static_assert(offsetof(struct link_cost, from) == offsetof(struct link_cost, follow_key) + 4, "LINK_WORD");
+_Static_assert(offsetof(struct btc_filter, key) == 0, "an entry's target: entry + offsetof(target)");
+
+static void emit_trampolines(struct jit_arena *a) {
+  struct x86 x = {a->base, a->base + 256, false};
+  /* enter(h, x, code): rsp is 8 mod 16 at entry, 0 after six pushes and 8 more (helper calls). */
+  a->enter = (jit_enter_fn)(uintptr_t)x.p;
+  x86_push(&x, X86_RBX), x86_push(&x, X86_R12), x86_push(&x, X86_R13), x86_push(&x, X86_R14), x86_push(&x, X86_R15);
+  x86_push(&x, X86_RBP);
+  x86_alu_imm(&x, 1, X86_SUB, X86_RSP, 8);
+  x86_mov_rr(&x, 1, X86_RBX, X86_RDI);
+  x86_mov_rr(&x, 1, X86_R12, X86_RSI);
+  x86_load(&x, 1, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
+  x86_load(&x, 1, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
+  x86_load(&x, 1, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_jmp_reg(&x, X86_RDX);
+  a->exit = x.p;
+  x86_store(&x, 8, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
+  x86_store(&x, 8, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
+  x86_store(&x, 8, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_alu_imm(&x, 1, X86_ADD, X86_RSP, 8);
+  x86_pop(&x, X86_RBP);
+  x86_pop(&x, X86_R15), x86_pop(&x, X86_R14), x86_pop(&x, X86_R13), x86_pop(&x, X86_R12), x86_pop(&x, X86_RBX);
+  x86_ret(&x);
+  a->fixed = a->used = (size_t)(((x.p - a->base) + 63) & ~63);
+}
+
+struct jit_arena *jit_arena_create(void) {
+  struct jit_arena *a = calloc(1, sizeof *a);
+  if (!a) return NULL;
+  void *m = mmap(NULL, JIT_ARENA_BYTES, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  if (m == MAP_FAILED) {
+    free(a);
+    return NULL;
+  }
+  a->base = m;
+  emit_trampolines(a);
+  return a;
+}
+
+void jit_arena_destroy(struct jit_arena *a) {
+  if (!a) return;
+  munmap(a->base, JIT_ARENA_BYTES);
+  free(a);
+}
+
+void jit_arena_reset(struct jit_arena *a) { a->used = a->fixed; }
+
+/* ---- Translation ---- */
+
+struct tr {
+  struct x86 x;
+  struct jit_arena *a;
+  struct hart *h;
+  struct block *b;
+  /* Exits to emit after the code: the jumps to each, and where the interpreter goes on. */
+  struct exit_site {
+    uint8_t *at;   /* rel32 to patch */
+    unsigned k;    /* the instruction of b */
+    unsigned why;
+  } exits[2 * BLOCK_MAX_INSNS + 8];
+  unsigned n_exits;
+};
+
+/* The dispatch index with which the interpreter runs instruction k of b. */
+static unsigned disp_of(const struct tr *t, unsigned k) {
+  return k == 0 ? block_jit_of(t->b)->disp0 : t->b->insns[k].disp;
+}
+
+/* A conditional jump to the exit that leaves for the interpreter at instruction k. */
+unsigned long long jit_why[64][OP_COUNT];
+static unsigned cur_why;
+static void exit_if(struct tr *t, enum x86_cc cc, unsigned k) {
+  if (t->n_exits == sizeof t->exits / sizeof t->exits[0]) {
+    t->x.full = true;
+    return;
+  }
+  t->exits[t->n_exits++] = (struct exit_site){x86_jcc(&t->x, cc), k, cur_why < 60 ? cur_why++ : 60};
+}
+static void exit_at(struct tr *t, unsigned k) {
+  if (t->n_exits == sizeof t->exits / sizeof t->exits[0]) {
+    t->x.full = true;
+    return;
+  }
+  t->exits[t->n_exits++] = (struct exit_site){x86_jmp(&t->x), k, 63};
+}
+
+/* The exit to the interpreter at instruction k: rax = b, rdx = &b->insns[k], hart.jit_disp. */
+static void emit_exit(struct tr *t, unsigned k, unsigned why) {
+  if (getenv("RVPMU_JIT_WHY")) { x86_mov_imm64(&t->x, X86_R11, (uint64_t)(uintptr_t)&jit_why[why][t->b->insns[k].op]); x86_alu_mem_imm(&t->x, 1, X86_ADD, X86_R11, 0, 1); }
+  x86_mov_imm64(&t->x, X86_RAX, (uint64_t)(uintptr_t)t->b);
+  x86_mov_imm64(&t->x, X86_RDX, (uint64_t)(uintptr_t)&t->b->insns[k]);
+  x86_op_mem(&t->x, false, 0, (const uint8_t[]){0xc6}, 1, 0, X86_RBX, X86_NO_INDEX, HO(jit_disp)); /* mov byte */
+  x86_byte(&t->x, disp_of(t, k));
+  x86_patch(&t->x, x86_jmp(&t->x), t->a->exit);
+}
+
+static void load_reg(struct tr *t, int r, unsigned rs) { x86_load(&t->x, 0, r, X86_R12, X86_NO_INDEX, XR(rs)); }
+static void store_reg(struct tr *t, unsigned rd, int r) { x86_store(&t->x, 8, r, X86_R12, X86_NO_INDEX, XR(rd)); }
+
+/* rax = the access's va (RV32: R1 + IMM, 32 bits), rcx = the model TLB entry of `table` for an
+ * aligned access of `size` bytes, or to the exit at k (model_tlb). */
+static void emit_model_tlb(struct tr *t, const struct insn *in, int32_t table, unsigned size, unsigned k) {
+  struct x86 *x = &t->x;
+  load_reg(t, X86_RAX, in->rs1);
+  if (in->imm) x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->imm);
+  x86_mov_rr(x, 1, X86_RCX, X86_RAX);
+  x86_shift_imm(x, 1, X86_SHR, X86_RCX, PAGE_SHIFT - 5); /* 32-byte entries */
+  x86_alu_imm(x, 0, X86_AND, X86_RCX, (TLB_SIZE - 1) << 5);
+  x86_alu_load(x, 1, X86_ADD, X86_RCX, X86_RBX, X86_NO_INDEX, table);
+  x86_mov_rr(x, 1, X86_RDX, X86_RAX);
+  x86_alu_imm(x, 1, X86_AND, X86_RDX, (int32_t)TLB_HIT_MASK(size));
+  x86_alu_load(x, 1, X86_CMP, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, vpage));
+  exit_if(t, X86_CC_NE, k);
+}
+_Static_assert(sizeof(struct tlb_entry) == 32, "emit_model_tlb's index");
+
+/* r8 = the line of pa = va (rax) + the entry's pa_delta (rcx), r10 + r9 = &f->tag[line & set_mask]. */
+static void emit_tag_of(struct tr *t, const struct data_hit_filter *f) {
+  struct x86 *x = &t->x;
+  x86_load(x, 1, X86_R8, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, pa_delta));
+  x86_alu_rr(x, 1, X86_ADD, X86_R8, X86_RAX);
+  x86_shift_imm(x, 1, X86_SHR, X86_R8, f->line_shift);
+  x86_mov_rr(x, 1, X86_R9, X86_R8);
+  x86_alu_imm(x, 1, X86_AND, X86_R9, (int32_t)f->set_mask);
+  x86_shift_imm(x, 1, X86_SHL, X86_R9, 3);
+  x86_mov_imm64(x, X86_R10, (uint64_t)(uintptr_t)f->tag);
+}
+
+/* hart_load_hit's branch-free way: the value, the tag compared and stored, the fill counted
+ * lazily and its cycles taken from the budget. */
+static void emit_load(struct tr *t, const struct insn *in, unsigned size, bool sign, unsigned k) {
+  struct x86 *x = &t->x;
+  const struct data_hit_filter *f = t->h->data_hits;
+  emit_model_tlb(t, in, HO(tlb_load_model), size, k);
+  x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, addend));
+  if (size == 4) x86_load(x, 0, X86_RDX, X86_RAX, X86_RDX, 0);
+  else x86_load_ext(x, size, sign, X86_RDX, X86_RAX, X86_RDX, 0);
+  emit_tag_of(t, f);
+  x86_alu_rr(x, 0, X86_XOR, X86_RAX, X86_RAX);
+  x86_alu_load(x, 1, X86_CMP, X86_R8, X86_R10, X86_R9, 0);
+  x86_setcc_zx(x, X86_CC_NE, X86_RAX); /* miss */
+  x86_store(x, 8, X86_R8, X86_R10, X86_R9, 0);
+  x86_alu_rr(x, 1, X86_ADD, R_FILLS, X86_RAX);
+  x86_op_reg(x, 1, (const uint8_t[]){0x69}, 1, X86_RAX, X86_RAX); /* imul rax, rax, fill cycles */
+  x86_u32(x, f->fill.cycles);
+  x86_alu_rr(x, 1, X86_SUB, R_BUDGET, X86_RAX);
+  store_reg(t, in->rd, X86_RDX);
+}
+
+/* hart_store_hit's branch-free way: the value written, a hit counted. */
+static void emit_store(struct tr *t, const struct insn *in, unsigned size, unsigned k) {
+  struct x86 *x = &t->x;
+  const struct data_hit_filter *f = t->h->data_hits;
+  emit_model_tlb(t, in, HO(tlb_store_model), size, k);
+  x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, addend));
+  x86_alu_rr(x, 1, X86_ADD, X86_RDX, X86_RAX);
+  emit_tag_of(t, f); /* (reads rcx before it is overwritten) */
+  load_reg(t, X86_RCX, in->rs2);
+  x86_store(x, size, X86_RCX, X86_RDX, X86_NO_INDEX, 0);
+  x86_alu_rr(x, 0, X86_XOR, X86_RAX, X86_RAX);
+  x86_alu_load(x, 1, X86_CMP, X86_R8, X86_R10, X86_R9, 0);
+  x86_setcc_zx(x, X86_CC_E, X86_RAX);
+  x86_mov_imm64(x, X86_R11, (uint64_t)(uintptr_t)f->store_hit);
+  x86_alu_store(x, 1, X86_ADD, X86_RAX, X86_R11, 0);
+}
+
+/* eax = R1 op R2 or R1 op IMM into rd. */
+static void emit_alu(struct tr *t, const struct insn *in, enum x86_alu op, bool imm) {
+  load_reg(t, X86_RAX, in->rs1);
+  if (imm) x86_alu_imm(&t->x, 0, op, X86_RAX, in->imm);
+  else x86_alu_load(&t->x, 0, op, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs2));
+  store_reg(t, in->rd, X86_RAX);
+}
+static void emit_shift(struct tr *t, const struct insn *in, enum x86_shift op, bool imm) {
+  load_reg(t, X86_RAX, in->rs1);
+  if (imm) {
+    x86_shift_imm(&t->x, 0, op, X86_RAX, (unsigned)in->imm & 31);
+  } else {
+    load_reg(t, X86_RCX, in->rs2);
+    x86_shift_cl(&t->x, 0, op, X86_RAX); /* (the count masked to 5 bits, as RV32's) */
+  }
+  store_reg(t, in->rd, X86_RAX);
+}
+static void emit_set(struct tr *t, const struct insn *in, enum x86_cc cc, bool imm) {
+  load_reg(t, X86_RAX, in->rs1);
+  if (imm) x86_alu_imm(&t->x, 0, X86_CMP, X86_RAX, in->imm);
+  else x86_alu_load(&t->x, 0, X86_CMP, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs2));
+  x86_setcc_zx(&t->x, cc, X86_RAX);
+  store_reg(t, in->rd, X86_RAX);
+}
+
+/* Emits instruction k of the body; false if it is not one the translator knows. */
+static bool emit_body_insn(struct tr *t, unsigned k) {
+  const struct insn *in = &t->b->insns[k];
+  struct x86 *x = &t->x;
+  { const char *sk = getenv("RVPMU_JIT_SKIP"); if (sk && strstr(sk, op_name((enum op)in->op))) return false; }
+  switch ((enum op)in->op) {
+    case OP_LUI:
+      x86_mov_imm32(x, X86_RAX, (uint32_t)in->imm);
+      store_reg(t, in->rd, X86_RAX);
+      return true;
+    case OP_AUIPC: /* INSN_PC + IMM: the block's pc is hart.pc */
+      x86_mov_rr(x, 1, X86_RAX, R_PCWORD);
+      x86_shift_imm(x, 1, X86_SHR, X86_RAX, 32);
+      x86_alu_imm(x, 0, X86_ADD, X86_RAX, (int32_t)((uint32_t)in->pc_off + (uint32_t)in->imm));
+      store_reg(t, in->rd, X86_RAX);
+      return true;
+    case OP_ADDI: emit_alu(t, in, X86_ADD, true); return true;
+    case OP_XORI: emit_alu(t, in, X86_XOR, true); return true;
+    case OP_ORI: emit_alu(t, in, X86_OR, true); return true;
+    case OP_ANDI: emit_alu(t, in, X86_AND, true); return true;
+    case OP_ADD: emit_alu(t, in, X86_ADD, false); return true;
+    case OP_SUB: emit_alu(t, in, X86_SUB, false); return true;
+    case OP_XOR: emit_alu(t, in, X86_XOR, false); return true;
+    case OP_OR: emit_alu(t, in, X86_OR, false); return true;
+    case OP_AND: emit_alu(t, in, X86_AND, false); return true;
+    case OP_SLLI: emit_shift(t, in, X86_SHL, true); return true;
+    case OP_SRLI: emit_shift(t, in, X86_SHR, true); return true;
+    case OP_SRAI: emit_shift(t, in, X86_SAR, true); return true;
+    case OP_SLL: emit_shift(t, in, X86_SHL, false); return true;
+    case OP_SRL: emit_shift(t, in, X86_SHR, false); return true;
+    case OP_SRA: emit_shift(t, in, X86_SAR, false); return true;
+    case OP_SLTI: emit_set(t, in, X86_CC_L, true); return true;
+    case OP_SLTIU: emit_set(t, in, X86_CC_B, true); return true;
+    case OP_SLT: emit_set(t, in, X86_CC_L, false); return true;
+    case OP_SLTU: emit_set(t, in, X86_CC_B, false); return true;
+    case OP_MUL:
+      if (t->h->timed_mul) return false; /* (MUL_TIMING) */
+      load_reg(t, X86_RAX, in->rs1);
+      x86_op_mem(x, false, 0, (const uint8_t[]){0x0f, 0xaf}, 2, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs2));
+      store_reg(t, in->rd, X86_RAX);
+      return true;
+    case OP_MULH:
+    case OP_MULHU:
+      if (t->h->timed_mul) return false;
+      load_reg(t, X86_RAX, in->rs1);
+      load_reg(t, X86_RCX, in->rs2);
+      x86_op_reg(x, 0, (const uint8_t[]){0xf7}, 1, in->op == OP_MULH ? 5 : 4, X86_RCX); /* (i)mul ecx: edx:eax */
+      store_reg(t, in->rd, X86_RDX);
+      return true;
+    case OP_MULHSU: /* signed x unsigned fits a signed 64-bit product */
+      if (t->h->timed_mul) return false;
+      x86_op_mem(x, false, 1, (const uint8_t[]){0x63}, 1, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs1)); /* movsxd */
+      load_reg(t, X86_RCX, in->rs2);
+      x86_imul_rr(x, 1, X86_RAX, X86_RCX);
+      x86_shift_imm(x, 1, X86_SHR, X86_RAX, 32);
+      store_reg(t, in->rd, X86_RAX);
+      return true;
+    case OP_LW: emit_load(t, in, 4, false, k); return true;
+    case OP_LH: emit_load(t, in, 2, true, k); return true;
+    case OP_LHU: emit_load(t, in, 2, false, k); return true;
+    case OP_LB: emit_load(t, in, 1, true, k); return true;
+    case OP_LBU: emit_load(t, in, 1, false, k); return true;
+    case OP_SW: emit_store(t, in, 4, k); return true;
+    case OP_SH: emit_store(t, in, 2, k); return true;
+    case OP_SB: emit_store(t, in, 1, k); return true;
+    case OP_FENCE: return true;
+    default: return false;
+  }
+}
+
+/* The taken (cc) compare of a conditional branch: rs1 against rs2. */
+static bool branch_cc(enum op op, enum x86_cc *cc) {
+  switch (op) {
+    case OP_BEQ: *cc = X86_CC_E; return true;
+    case OP_BNE: *cc = X86_CC_NE; return true;
+    case OP_BLT: *cc = X86_CC_L; return true;
+    case OP_BGE: *cc = X86_CC_GE; return true;
+    case OP_BLTU: *cc = X86_CC_B; return true;
+    case OP_BGEU: *cc = X86_CC_AE; return true;
+    default: return false;
+  }
+}
+
+/* A link cost's first deferred count: listed for block_settle_costs (the chained path's
+ * PENDING_FIRST). */
+static void jit_pending_first(struct hart *h, struct link_cost *c) {
+  h->pending_costs[h->num_pending_costs++] = c;
+  if (h->num_pending_costs == PENDING_COSTS) block_settle_costs(h);
+}
+
+static void emit_follow(struct tr *t);
+static void emit_jump_events(struct tr *t);
+
+enum end_kind { END_BRANCH_TAKEN, END_BRANCH_NOT_TAKEN, END_JAL, END_CUT };
+
+/* The chained path of the terminator (instruction k) through link idx (CHAIN_STATIC_TO, then
+ * CHAIN_FOLLOW): every check first, each leaving for the interpreter at the terminator with
+ * nothing done, then what it does, then the next block's translation or the interpreter at
+ * its start. */
+static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kind) {
+  struct x86 *x = &t->x;
+  const struct insn *in = &t->b->insns[k];
+  struct block_link *link = BLOCK_LINK(in) + idx;
+  struct link_cost *c = BLOCK_LINK_COST(in, idx);
+  bool branch = kind == END_BRANCH_TAKEN || kind == END_BRANCH_NOT_TAKEN;
+  /* r8 = c; the link holds (STATIC_LINK_HOLDS: follow_key and from in one compare) */
+  x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)c);
+  x86_load(x, 1, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, follow_key));
+  x86_alu_rr(x, 1, X86_CMP, X86_RAX, R_PCWORD);
+  exit_if(t, X86_CC_NE, k);
+  /* r10 = the stall cycles of a mispredict (0: none), rsi = the BTC entry's new content, r9 = the
+   * entry (branches: hart_branch_linked) */
+  x86_alu_rr(x, 0, X86_XOR, X86_R10, X86_R10);
+  if (branch) {
+    bool taken = kind == END_BRANCH_TAKEN;
+    x86_load(x, 1, X86_R9, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+    x86_load(x, 1, X86_RSI, X86_R9, X86_NO_INDEX, 0);                                          /* e */
+    x86_load(x, 1, X86_RDX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
+    x86_alu_rr(x, 1, X86_CMP, X86_RSI, X86_RDX);
+    uint8_t *same = x86_jcc(x, X86_CC_E);
+    /* d = taken ? expect - e : e - expect; more than 3: not this branch's entry saturated
+     * one step away (hart_branch_unsaturated: the interpreter) */
+    if (taken) {
+      x86_mov_rr(x, 1, X86_RAX, X86_RDX);
+      x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RSI);
+    } else {
+      x86_mov_rr(x, 1, X86_RAX, X86_RSI);
+      x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RDX);
+    }
+    x86_alu_imm(x, 1, X86_CMP, X86_RAX, 3);
+    exit_if(t, X86_CC_A, k);
+    x86_alu_imm(x, 1, taken ? X86_ADD : X86_SUB, X86_RSI, 1); /* the counter towards the outcome */
+    x86_alu_imm(x, 1, X86_CMP, X86_RAX, 2);
+    uint8_t *right = x86_jcc(x, X86_CC_B);
+    /* d >= 2: it predicted the other way (btc_hits->mispredict's cycles) */
+    x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
+    x86_load(x, 0, X86_R10, X86_R11, X86_NO_INDEX,
+             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, cycles)));
+    x86_patch(x, right, x->p);
+    x86_patch(x, same, x->p);
+  } else if (kind == END_JAL) {
+    /* TIMED_TARGETS: the jump found in the BTC with its target (hart_jump_linked) */
+    x86_op_mem(x, false, 0, (const uint8_t[]){0x80}, 1, X86_CMP, X86_RBX, X86_NO_INDEX, HO(timed_targets));
+    x86_byte(x, 0); /* cmp byte [timed_targets], 0 */
+    exit_if(t, X86_CC_E, k); /* (never in the models loop: the interpreter's way) */
+    x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
+    x86_test_rr(x, 1, X86_R11, X86_R11);
+    exit_if(t, X86_CC_E, k);
+    x86_load(x, 1, X86_R9, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+    x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, 0);
+    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
+    exit_if(t, X86_CC_NE, k);
+    x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct btc_filter, target));
+    x86_mov_imm64(x, X86_RDX, (uint64_t)(uintptr_t)link);
+    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+    exit_if(t, X86_CC_NE, k);
+  }
+  /* c->need <= budget (less a mispredict's stall, taken first on the interpreter's way) */
+  x86_mov_rr(x, 1, X86_RAX, R_BUDGET);
+  x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_R10);
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, need));
+  exit_if(t, X86_CC_L, k);
+  /* ---- done: nothing leaves from here on ---- */
+  if (branch) {
+    x86_alu_load(x, 1, X86_CMP, X86_RSI, X86_R9, X86_NO_INDEX, 0);
+    uint8_t *unchanged = x86_jcc(x, X86_CC_E);
+    x86_store(x, 8, X86_RSI, X86_R9, X86_NO_INDEX, 0); /* the counter moved */
+    x86_patch(x, unchanged, x->p);
+    x86_test_rr(x, 1, X86_R10, X86_R10);
+    uint8_t *no_stall = x86_jcc(x, X86_CC_E);
+    /* model_stall_add(h, &btc_hits->mispredict), r11 = btc_hits */
+    x86_alu_rr(x, 1, X86_SUB, R_BUDGET, X86_R10);
+    x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RBX, HO(hpm.acc[EV_CYCLES]));
+    x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
+             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, stall)));
+    x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RAX, 0);
+    x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
+             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, first)));
+    x86_alu_mem_imm(x, 1, X86_ADD, X86_RAX, 0, 1);
+    x86_patch(x, no_stall, x->p);
+  } else if (kind == END_JAL) {
+    /* WR(NEXT_PC) (from the block's pc, still hart.pc), the jump's events (r11 = btc_hits) */
+    x86_mov_rr(x, 1, X86_RAX, R_PCWORD);
+    x86_shift_imm(x, 1, X86_SHR, X86_RAX, 32);
+    x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->pc_off + ((in->cls & CLS_COMPRESSED) ? 2 : 4));
+    store_reg(t, in->rd, X86_RAX);
+    emit_jump_events(t);
+  }
+  /* STATIC_LINK_NEXT_PC, last_block */
+  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)link);
+  x86_alu_load(x, 1, X86_XOR, R_PCWORD, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, pc_delta));
+  emit_follow(t);
+}
+
+/* The end of CHAIN_FOLLOW, with the link's cost in r8 and the link in r13 (callee-saved: it
+ * survives the helper): last_block, the budget, the deferred count, then the next block's
+ * translation, or the interpreter at its start. */
+static void emit_follow(struct tr *t) {
+  struct x86 *x = &t->x;
+  x86_mov_imm64(x, X86_RAX, (uint64_t)(uintptr_t)t->b);
+  x86_store(x, 8, X86_RAX, X86_RBX, X86_NO_INDEX, HO(last_block));
+  x86_alu_load(x, 1, X86_SUB, R_BUDGET, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, cycles_all));
+  x86_alu_mem_imm(x, 1, X86_ADD, X86_R8, (int32_t)offsetof(struct link_cost, pending), 1);
+  uint8_t *not_first = x86_jcc(x, X86_CC_NE);
+  x86_mov_rr(x, 1, X86_RDI, X86_RBX);
+  x86_mov_rr(x, 1, X86_RSI, X86_R8);
+  x86_store(x, 8, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
+  x86_store(x, 8, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
+  x86_store(x, 8, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_call_abs(x, (const void *)jit_pending_first);
+  x86_load(x, 1, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
+  x86_load(x, 1, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_patch(x, not_first, x->p);
+  /* blk = link->block: its translation, else the interpreter at its start */
+  x86_load(x, 1, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, block));
+  x86_load(x, 1, X86_RCX, X86_RAX, X86_NO_INDEX, -(int32_t)sizeof(struct block_jit) + (int32_t)offsetof(struct block_jit, code));
+  x86_test_rr(x, 1, X86_RCX, X86_RCX);
+  uint8_t *plain = x86_jcc(x, X86_CC_E);
+  x86_jmp_reg(x, X86_RCX);
+  x86_patch(x, plain, x->p);
+  if (getenv("RVPMU_JIT_WHY")) { x86_mov_imm64(x, X86_R11, (uint64_t)(uintptr_t)&jit_why[62][0]); x86_alu_mem_imm(x, 1, X86_ADD, X86_R11, 0, 1); }
+  x86_op_mem(x, false, 1, (const uint8_t[]){0x8d}, 1, X86_RDX, X86_RAX, X86_NO_INDEX, (int32_t)offsetof(struct block, insns)); /* lea */
+  x86_load_ext(x, 1, false, X86_RCX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct insn, disp));
+  x86_store(x, 1, X86_RCX, X86_RBX, X86_NO_INDEX, HO(jit_disp));
+  x86_patch(x, x86_jmp(x), t->a->exit);
+}
+
+/* The jump events of a jump the BTC predicted (hart_jump_linked's add), r11 = btc_hits. */
+static void emit_jump_events(struct tr *t) {
+  for (unsigned i = 0; i < 2; i++) {
+    x86_load(&t->x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
+             (int32_t)(offsetof(struct btc_filter, jump_events) + offsetof(struct model_events, acc) + i * sizeof(uint64_t *)));
+    x86_alu_mem_imm(&t->x, 1, X86_ADD, X86_RAX, 0, 1);
+  }
+}
+
+/* JALR (instruction k, the terminator): L_JALR's link choice, then CHAIN_TO and CHAIN_FOLLOW
+ * with the jump checked in the BTC (hart_jump_linked); every check before anything is done. */
+static void emit_jalr(struct tr *t, unsigned k) {
+  struct x86 *x = &t->x;
+  const struct insn *in = &t->b->insns[k];
+  struct block_link *l0 = BLOCK_LINK(in), *l1 = l0 + 1;
+  /* rax = the target, (R1 + IMM) & ~1; misaligned: the interpreter's */
+  load_reg(t, X86_RAX, in->rs1);
+  if (in->imm) x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->imm);
+  x86_alu_imm(x, 0, X86_AND, X86_RAX, -2);
+  x86_load(x, 1, X86_RCX, X86_RBX, X86_NO_INDEX, HO(ialign_mask));
+  x86_test_rr(x, 1, X86_RCX, X86_RAX);
+  exit_if(t, X86_CC_NE, k);
+  /* link 0 if it holds this target or is not of this key, else link 1 (r13 link, r8 cost) */
+  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)l0);
+  x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)BLOCK_LINK_COST(in, 0));
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+  uint8_t *chosen = x86_jcc(x, X86_CC_E);
+  x86_load(x, 1, X86_RDX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, tag));
+  x86_alu_load(x, 1, X86_CMP, X86_RDX, X86_RBX, X86_NO_INDEX, HO(link_key));
+  uint8_t *chosen2 = x86_jcc(x, X86_CC_NE);
+  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)l1);
+  x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)BLOCK_LINK_COST(in, 1));
+  x86_patch(x, chosen, x->p);
+  x86_patch(x, chosen2, x->p);
+  /* the link holds: its vpc, the cost's follow_key */
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+  exit_if(t, X86_CC_NE, k);
+  x86_alu_load(x, 0, X86_CMP, R_PCWORD, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, follow_key));
+  exit_if(t, X86_CC_NE, k);
+  /* TIMED_TARGETS: hart_jump_linked */
+  x86_op_mem(x, false, 0, (const uint8_t[]){0x80}, 1, X86_CMP, X86_RBX, X86_NO_INDEX, HO(timed_targets));
+  x86_byte(x, 0);
+  exit_if(t, X86_CC_E, k);
+  x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
+  x86_test_rr(x, 1, X86_R11, X86_R11);
+  exit_if(t, X86_CC_E, k);
+  x86_load(x, 1, X86_R10, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+  x86_load(x, 1, X86_RDX, X86_R10, X86_NO_INDEX, 0);
+  x86_alu_load(x, 1, X86_CMP, X86_RDX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
+  exit_if(t, X86_CC_NE, k);
+  x86_load(x, 1, X86_RDX, X86_R10, X86_NO_INDEX, (int32_t)offsetof(struct btc_filter, target));
+  x86_alu_rr(x, 1, X86_CMP, X86_RDX, X86_RAX);
+  exit_if(t, X86_CC_NE, k);
+  /* need <= budget */
+  x86_alu_load(x, 1, X86_CMP, R_BUDGET, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, need));
+  exit_if(t, X86_CC_L, k);
+  /* ---- done: WR(NEXT_PC), h->pc = target, the jump's events, CHAIN_FOLLOW ---- */
+  x86_mov_rr(x, 1, X86_RCX, R_PCWORD);
+  x86_shift_imm(x, 1, X86_SHR, X86_RCX, 32);
+  x86_alu_imm(x, 0, X86_ADD, X86_RCX, in->pc_off + ((in->cls & CLS_COMPRESSED) ? 2 : 4));
+  store_reg(t, in->rd, X86_RCX);
+  x86_mov_rr(x, 0, R_PCWORD, R_PCWORD); /* (the follow key alone, zero-extended) */
+  x86_shift_imm(x, 1, X86_SHL, X86_RAX, 32);
+  x86_alu_rr(x, 1, X86_OR, R_PCWORD, X86_RAX);
+  emit_jump_events(t);
+  emit_follow(t);
+}
+
+void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
+  if (h->xlen != 32 || !h->models_loop || !h->data_hits || !h->btc_hits) return;
+  if (a->used + JIT_BLOCK_MAX_BYTES > JIT_ARENA_BYTES) return;
+  static struct tr tr_static; struct tr *t = getenv("RVPMU_JIT_STATIC") ? &tr_static : malloc(sizeof *t);
+  if (!t) return;
+  uint8_t *start = a->base + a->used;
+  t->x = (struct x86){start, start + JIT_BLOCK_MAX_BYTES, false};
+  t->a = a, t->h = h, t->b = b, t->n_exits = 0;
+  if (!getenv("RVPMU_JIT_NODISP0")) block_jit_of(b)->disp0 = b->insns[0].disp;
+  unsigned last = b->count - 1, k = 0;
+  while (k < last && emit_body_insn(t, k)) k++;
+  if (getenv("RVPMU_JIT_TRACE")) fprintf(stderr, "tr %llx k %u last %u\n", (unsigned long long)b->paddr, k, last);
+  if (k == 0 && last > 0) goto none; /* (nothing gained: the interpreter from the start) */
+  enum x86_cc cc;
+  const struct insn *end = &b->insns[last];
+  if (k < last) {
+    exit_at(t, k);
+  } else if (branch_cc((enum op)end->op, &cc)) {
+    load_reg(t, X86_RAX, end->rs1);
+    x86_alu_load(&t->x, 0, X86_CMP, X86_RAX, X86_R12, X86_NO_INDEX, XR(end->rs2));
+    uint8_t *taken = x86_jcc(&t->x, cc);
+    emit_chain(t, last, 1, END_BRANCH_NOT_TAKEN);
+    x86_patch(&t->x, taken, t->x.p);
+    emit_chain(t, last, 0, END_BRANCH_TAKEN);
+  } else if (end->op == OP_JAL) {
+    emit_chain(t, last, 0, END_JAL);
+  } else if (end->op == OP_END_BLOCK) {
+    emit_chain(t, last, 0, END_CUT);
+  } else if (end->op == OP_JALR) {
+    emit_jalr(t, last);
+  } else if (k == 0) {
+    goto none;
+  } else {
+    exit_at(t, last);
+  }
+  for (unsigned i = 0; i < t->n_exits; i++) { /* (each exit site its own stub: they are rare) */
+    x86_patch(&t->x, t->exits[i].at, t->x.p);
+    emit_exit(t, t->exits[i].k, t->exits[i].why);
+  }
+  if (t->x.full) goto none;
+  { static int dumped; const char *d = getenv("RVPMU_JIT_DUMP");
+    if (d && dumped < 40) { dumped++; char fn[256]; snprintf(fn, sizeof fn, "%s.%02d.bin", d, dumped);
+      FILE *fp = fopen(fn, "wb"); if (fp) { fwrite(start, 1, (size_t)(t->x.p - start), fp); fclose(fp); }
+      fprintf(stderr, "jit %02d: block %p pc? paddr %llx count %u at %p\n", dumped, (void *)b, (unsigned long long)b->paddr, b->count, (void *)start);
+      for (unsigned i = 0; i < b->count; i++) fprintf(stderr, "   %u: %s rd %u rs1 %u rs2 %u imm %d\n", i, op_name((enum op)b->insns[i].op), b->insns[i].rd, b->insns[i].rs1, b->insns[i].rs2, b->insns[i].imm); } }
+  a->used += (size_t)(((t->x.p - start) + 15) & ~15);
+  h->jit_enter = a->enter;
+  block_jit_of(b)->code = start;
+  b->insns[0].disp = DISP_JIT;
+none:
+  if (t != &tr_static) free(t);
+}
+
+#else /* no translator on this host */
+
+struct jit_arena *jit_arena_create(void) { return NULL; }
+void jit_arena_destroy(struct jit_arena *a) { (void)a; }
+void jit_arena_reset(struct jit_arena *a) { (void)a; }
+void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) { (void)h, (void)a, (void)b; }
+
+#endif
+
+__attribute__((destructor)) static void why_dump(void) {
+  if (!getenv("RVPMU_JIT_WHY")) return;
+  for (unsigned w = 0; w < 64; w++) for (unsigned o = 0; o < OP_COUNT; o++) if (jit_why[w][o]) fprintf(stderr, "why %2u %-8s %llu\n", w, op_name((enum op)o), jit_why[w][o]);
+}

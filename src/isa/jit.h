@@ -1,0 +1,53 @@
+/* The block translator: MicroBlaze V's models loop (hart/model_hits.h, "The models loop") runs
+ * the blocks it can translate as x86-64 code instead of dispatching their instructions one by
+ * one (issue 12: the interpreter's dispatch, operand fetch and chained path were what stood
+ * between that core and QEMU's speed once the models' inline paths were as short as an
+ * interpreter makes them; docs/performance.md, "The translator").
+ *
+ * What it translates, and what it leaves to the interpreter (isa/exec_template.h, the
+ * reference: tests/cli/jit.sh compares every count with RVPMU_JIT=0):
+ * - a block's body up to the first instruction it does not know (RV32I's integer operations,
+ *   MUL without operand-dependent timing, loads and stores through the model TLB with the
+ *   D-cache's branch-free way, FENCE); the interpreter resumes at that instruction;
+ * - its end when it is a conditional branch, JAL or a cut (END_BLOCK): the chained path of
+ *   the timed loop (a static link that holds, the BTC's linked compare and counter move, the
+ *   link's budget and deferred count), then straight on to the next block's translation.
+ * Anything else (a TLB miss, a link that does not hold or is not followed whole, a BTC miss,
+ * JALR, system instructions) leaves for the interpreter at the instruction concerned, before
+ * anything of it is done, so that the interpreter does it exactly as without translation.
+ * Only RV32 harts of timed profiles with the models loop translate (hart.jit_on), and the
+ * translation runs only in that loop with the branch-free D-cache way (exec_template.h,
+ * L_JIT); the other loops run the block's first instruction's own handler (block_jit.disp0).
+ * RVPMU_JIT=0 turns it off. */
+#ifndef RVPMU_ISA_JIT_H
+#define RVPMU_ISA_JIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/block.h"
+
+struct hart;
+struct jit_arena;
+
+/* An arena of translated code (one per block cache, dropped with its blocks), or NULL where
+ * there is no translator (not x86-64, or no executable memory). */
+struct jit_arena *jit_arena_create(void);
+void jit_arena_destroy(struct jit_arena *a);
+/* Drops every translation (the block cache's flush). */
+void jit_arena_reset(struct jit_arena *a);
+
+/* Translates block b of hart h (built just now, with its translation slot empty) if it can:
+ * sets block_jit_of(b) and makes b's first instruction dispatch DISP_JIT. */
+void jit_translate(struct hart *h, struct jit_arena *a, struct block *b);
+
+/* Where the interpreter goes on when translated code leaves: block `blk` at instruction `in`,
+ * through the dispatch index in hart.jit_disp. */
+struct jit_exit {
+  struct block *blk;
+  const struct insn *in;
+};
+/* Runs the translation `code` (a block's, from its start) on hart h with registers x. */
+typedef struct jit_exit (*jit_enter_fn)(struct hart *h, uint64_t *x, const void *code);
+
+#endif
