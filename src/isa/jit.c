@@ -21,6 +21,7 @@
 
 #if defined(__x86_64__) && defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "isa/x86.h"
 
@@ -45,6 +46,7 @@ struct jit_arena {
 #define R_BUDGET X86_R14
 #define R_PCWORD X86_R15
 #define R_FILLS X86_RBP /* hart.lazy_dc_fills */
+#define R_LAST X86_R13  /* hart.last_block */
 #define HO(field) ((int32_t)offsetof(struct hart, field))
 #define LINK_WORD_OFF (HO(pc) - 4) /* follow_key | pc << 32 (isa/exec_template.h, LINK_WORD) */
 _Static_assert(offsetof(struct hart, pc) == offsetof(struct hart, follow_key) + 4, "LINK_WORD");
@@ -63,11 +65,13 @@ static void emit_trampolines(struct jit_arena *a) {
   x86_load(&x, 1, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_load(&x, 1, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
   x86_load(&x, 1, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_load(&x, 1, R_LAST, X86_RBX, X86_NO_INDEX, HO(last_block));
   x86_jmp_reg(&x, X86_RDX);
   a->exit = x.p;
   x86_store(&x, 8, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_store(&x, 8, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
   x86_store(&x, 8, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_store(&x, 8, R_LAST, X86_RBX, X86_NO_INDEX, HO(last_block));
   x86_alu_imm(&x, 1, X86_ADD, X86_RSP, 8);
   x86_pop(&x, X86_RBP);
   x86_pop(&x, X86_R15), x86_pop(&x, X86_R14), x86_pop(&x, X86_R13), x86_pop(&x, X86_R12), x86_pop(&x, X86_RBX);
@@ -190,7 +194,7 @@ static void emit_load(struct tr *t, const struct insn *in, unsigned size, bool s
   emit_tag_of(t, f);
   x86_alu_rr(x, 0, X86_XOR, X86_RAX, X86_RAX);
   x86_alu_load(x, 1, X86_CMP, X86_R8, X86_R10, X86_R9, 0);
-  x86_setcc_zx(x, X86_CC_NE, X86_RAX); /* miss */
+  x86_setcc(x, X86_CC_NE, X86_RAX); /* miss (eax zeroed before the compare) */
   x86_store(x, 8, X86_R8, X86_R10, X86_R9, 0);
   x86_alu_rr(x, 1, X86_ADD, R_FILLS, X86_RAX);
   x86_op_reg(x, 1, (const uint8_t[]){0x69}, 1, X86_RAX, X86_RAX); /* imul rax, rax, fill cycles */
@@ -211,7 +215,7 @@ static void emit_store(struct tr *t, const struct insn *in, unsigned size, unsig
   x86_store(x, size, X86_RCX, X86_RDX, X86_NO_INDEX, 0);
   x86_alu_rr(x, 0, X86_XOR, X86_RAX, X86_RAX);
   x86_alu_load(x, 1, X86_CMP, X86_R8, X86_R10, X86_R9, 0);
-  x86_setcc_zx(x, X86_CC_E, X86_RAX);
+  x86_setcc(x, X86_CC_E, X86_RAX);
   x86_mov_imm64(x, X86_R11, (uint64_t)(uintptr_t)f->store_hit);
   x86_alu_store(x, 1, X86_ADD, X86_RAX, X86_R11, 0);
 }
@@ -356,8 +360,8 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
   x86_alu_rr(x, 0, X86_XOR, X86_R10, X86_R10);
   if (branch) {
     bool taken = kind == END_BRANCH_TAKEN;
-    x86_load(x, 1, X86_R9, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
-    x86_load(x, 1, X86_RSI, X86_R9, X86_NO_INDEX, 0);                                          /* e */
+    x86_load(x, 1, X86_RDI, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+    x86_load(x, 1, X86_RSI, X86_RDI, X86_NO_INDEX, 0);                                         /* e */
     x86_load(x, 1, X86_RDX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
     x86_alu_rr(x, 1, X86_CMP, X86_RSI, X86_RDX);
     uint8_t *same = x86_jcc(x, X86_CC_E);
@@ -389,11 +393,11 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
     x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
     x86_test_rr(x, 1, X86_R11, X86_R11);
     exit_if(t, X86_CC_E, k);
-    x86_load(x, 1, X86_R9, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
-    x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, 0);
+    x86_load(x, 1, X86_RDI, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+    x86_load(x, 1, X86_RAX, X86_RDI, X86_NO_INDEX, 0);
     x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
     exit_if(t, X86_CC_NE, k);
-    x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct btc_filter, target));
+    x86_load(x, 1, X86_RAX, X86_RDI, X86_NO_INDEX, (int32_t)offsetof(struct btc_filter, target));
     x86_mov_imm64(x, X86_RDX, (uint64_t)(uintptr_t)link);
     x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
     exit_if(t, X86_CC_NE, k);
@@ -405,9 +409,9 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
   exit_if(t, X86_CC_L, k);
   /* ---- done: nothing leaves from here on ---- */
   if (branch) {
-    x86_alu_load(x, 1, X86_CMP, X86_RSI, X86_R9, X86_NO_INDEX, 0);
+    x86_alu_load(x, 1, X86_CMP, X86_RSI, X86_RDI, X86_NO_INDEX, 0);
     uint8_t *unchanged = x86_jcc(x, X86_CC_E);
-    x86_store(x, 8, X86_RSI, X86_R9, X86_NO_INDEX, 0); /* the counter moved */
+    x86_store(x, 8, X86_RSI, X86_RDI, X86_NO_INDEX, 0); /* the counter moved */
     x86_patch(x, unchanged, x->p);
     x86_test_rr(x, 1, X86_R10, X86_R10);
     uint8_t *no_stall = x86_jcc(x, X86_CC_E);
@@ -430,8 +434,8 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
     emit_jump_events(t);
   }
   /* STATIC_LINK_NEXT_PC, last_block */
-  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)link);
-  x86_alu_load(x, 1, X86_XOR, R_PCWORD, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, pc_delta));
+  x86_mov_imm64(x, X86_R9, (uint64_t)(uintptr_t)link);
+  x86_alu_load(x, 1, X86_XOR, R_PCWORD, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, pc_delta));
   emit_follow(t);
 }
 
@@ -440,8 +444,7 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
  * translation, or the interpreter at its start. */
 static void emit_follow(struct tr *t) {
   struct x86 *x = &t->x;
-  x86_mov_imm64(x, X86_RAX, (uint64_t)(uintptr_t)t->b);
-  x86_store(x, 8, X86_RAX, X86_RBX, X86_NO_INDEX, HO(last_block));
+  x86_mov_imm64(x, R_LAST, (uint64_t)(uintptr_t)t->b);
   x86_alu_load(x, 1, X86_SUB, R_BUDGET, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, cycles_all));
   x86_alu_mem_imm(x, 1, X86_ADD, X86_R8, (int32_t)offsetof(struct link_cost, pending), 1);
   uint8_t *not_first = x86_jcc(x, X86_CC_NE);
@@ -450,12 +453,15 @@ static void emit_follow(struct tr *t) {
   x86_store(x, 8, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_store(x, 8, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
   x86_store(x, 8, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
+  x86_store(x, 8, R_LAST, X86_RBX, X86_NO_INDEX, HO(last_block));
+  x86_push(x, X86_R9), x86_push(x, X86_R8); /* (16 bytes: the stack stays aligned) */
   x86_call_abs(x, (const void *)jit_pending_first);
+  x86_pop(x, X86_R8), x86_pop(x, X86_R9);
   x86_load(x, 1, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_load(x, 1, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
   x86_patch(x, not_first, x->p);
   /* blk = link->block: its translation, else the interpreter at its start */
-  x86_load(x, 1, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, block));
+  x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, block));
   x86_load(x, 1, X86_RCX, X86_RAX, X86_NO_INDEX, -(int32_t)sizeof(struct block_jit) + (int32_t)offsetof(struct block_jit, code));
   x86_test_rr(x, 1, X86_RCX, X86_RCX);
   uint8_t *plain = x86_jcc(x, X86_CC_E);
@@ -491,19 +497,19 @@ static void emit_jalr(struct tr *t, unsigned k) {
   x86_test_rr(x, 1, X86_RCX, X86_RAX);
   exit_if(t, X86_CC_NE, k);
   /* link 0 if it holds this target or is not of this key, else link 1 (r13 link, r8 cost) */
-  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)l0);
+  x86_mov_imm64(x, X86_R9, (uint64_t)(uintptr_t)l0);
   x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)BLOCK_LINK_COST(in, 0));
-  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
   uint8_t *chosen = x86_jcc(x, X86_CC_E);
-  x86_load(x, 1, X86_RDX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, tag));
+  x86_load(x, 1, X86_RDX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, tag));
   x86_alu_load(x, 1, X86_CMP, X86_RDX, X86_RBX, X86_NO_INDEX, HO(link_key));
   uint8_t *chosen2 = x86_jcc(x, X86_CC_NE);
-  x86_mov_imm64(x, X86_R13, (uint64_t)(uintptr_t)l1);
+  x86_mov_imm64(x, X86_R9, (uint64_t)(uintptr_t)l1);
   x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)BLOCK_LINK_COST(in, 1));
   x86_patch(x, chosen, x->p);
   x86_patch(x, chosen2, x->p);
   /* the link holds: its vpc, the cost's follow_key */
-  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R13, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
   exit_if(t, X86_CC_NE, k);
   x86_alu_load(x, 0, X86_CMP, R_PCWORD, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, follow_key));
   exit_if(t, X86_CC_NE, k);
@@ -581,6 +587,8 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
       FILE *fp = fopen(fn, "wb"); if (fp) { fwrite(start, 1, (size_t)(t->x.p - start), fp); fclose(fp); }
       fprintf(stderr, "jit %02d: block %p pc? paddr %llx count %u at %p\n", dumped, (void *)b, (unsigned long long)b->paddr, b->count, (void *)start);
       for (unsigned i = 0; i < b->count; i++) fprintf(stderr, "   %u: %s rd %u rs1 %u rs2 %u imm %d\n", i, op_name((enum op)b->insns[i].op), b->insns[i].rd, b->insns[i].rs1, b->insns[i].rs2, b->insns[i].imm); } }
+  if (getenv("RVPMU_JIT_PERFMAP")) { static FILE *pm; if (!pm) { char fn[64]; snprintf(fn, sizeof fn, "/tmp/perf-%d.map", (int)getpid()); pm = fopen(fn, "w"); }
+    if (pm) { fprintf(pm, "%lx %lx jit_%llx_n%u\n", (unsigned long)(uintptr_t)start, (unsigned long)(t->x.p - start), (unsigned long long)b->paddr, b->count); fflush(pm); } }
   a->used += (size_t)(((t->x.p - start) + 15) & ~15);
   h->jit_enter = a->enter;
   block_jit_of(b)->code = start;

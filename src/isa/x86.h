@@ -137,6 +137,10 @@ static inline void x86_mov_imm64(struct x86 *a, int r, uint64_t imm) {
   x86_byte(a, 0xb8 + (unsigned)(r & 7));
   x86_u64(a, imm);
 }
+/* setcc r8 (r: rax, rcx, rdx or rbx) */
+static inline void x86_setcc(struct x86 *a, enum x86_cc cc, int r) {
+  x86_byte(a, 0x0f), x86_byte(a, 0x90 + cc), x86_byte(a, 0xc0 | (unsigned)(r & 7));
+}
 /* setcc r8 then movzx r32, r8 (r: rax, rcx, rdx or rbx) */
 static inline void x86_setcc_zx(struct x86 *a, enum x86_cc cc, int r) {
   x86_byte(a, 0x0f), x86_byte(a, 0x90 + cc), x86_byte(a, 0xc0 | (unsigned)(r & 7));
