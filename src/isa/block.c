@@ -288,7 +288,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     for (unsigned i = 0; i < BLOCK_LINKS; i++) BLOCK_LINK_COST(&b->insns[n - 1], i)->pending = PENDING_NONE;
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
-  if (memo) entry_memo(b)->from = NULL, *block_jit_of(b) = (struct block_jit){NULL, 0};
+  if (memo) entry_memo(b)->from = NULL, *block_jit_of(b) = (struct block_jit){bc->jit ? jit_arena_plain(bc->jit) : NULL, 0};
   bc->used += block_bytes(n, memo);
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */

@@ -37,6 +37,7 @@ struct jit_arena {
   size_t used;          /* bytes in use, the trampoline and exit stub first */
   size_t fixed;         /* the trampoline's and the exit stub's */
   jit_enter_fn enter;   /* the trampoline */
+  const uint8_t *plain; /* a block's code without a translation: the interpreter at its start */
   const uint8_t *exit;  /* the exit stub */
 };
 
@@ -76,6 +77,12 @@ static void emit_trampolines(struct jit_arena *a) {
   x86_pop(&x, X86_RBP);
   x86_pop(&x, X86_R15), x86_pop(&x, X86_R14), x86_pop(&x, X86_R13), x86_pop(&x, X86_R12), x86_pop(&x, X86_RBX);
   x86_ret(&x);
+  /* plain: rax = the block (emit_follow) */
+  a->plain = x.p;
+  x86_op_mem(&x, false, 1, (const uint8_t[]){0x8d}, 1, X86_RDX, X86_RAX, X86_NO_INDEX, (int32_t)offsetof(struct block, insns));
+  x86_load_ext(&x, 1, false, X86_RCX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct insn, disp));
+  x86_store(&x, 1, X86_RCX, X86_RBX, X86_NO_INDEX, HO(jit_disp));
+  x86_patch(&x, x86_jmp(&x), a->exit);
   a->fixed = a->used = (size_t)(((x.p - a->base) + 63) & ~63);
 }
 
@@ -100,6 +107,8 @@ void jit_arena_destroy(struct jit_arena *a) {
 }
 
 void jit_arena_reset(struct jit_arena *a) { a->used = a->fixed; }
+
+const void *jit_arena_plain(const struct jit_arena *a) { return a->plain; }
 
 /* ---- Translation ---- */
 
@@ -335,56 +344,35 @@ static void jit_pending_first(struct hart *h, struct link_cost *c) {
   if (h->num_pending_costs == PENDING_COSTS) block_settle_costs(h);
 }
 
-static void emit_follow(struct tr *t);
+static void emit_follow(struct tr *t, int creg, int32_t co);
 static void emit_jump_events(struct tr *t);
 
 enum end_kind { END_BRANCH_TAKEN, END_BRANCH_NOT_TAKEN, END_JAL, END_CUT };
 
 /* The chained path of the terminator (instruction k) through link idx (CHAIN_STATIC_TO, then
  * CHAIN_FOLLOW): every check first, each leaving for the interpreter at the terminator with
- * nothing done, then what it does, then the next block's translation or the interpreter at
- * its start. */
+ * nothing done, then what it does, then the next block's code. r9 holds the link
+ * throughout, its cost at r9 + co. A branch whose BTC entry holds what the link expects
+ * (saturated and predicted right: most) takes the straight path; a counter that moves is
+ * handled after the block's code, which it joins again. */
 static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kind) {
   struct x86 *x = &t->x;
   const struct insn *in = &t->b->insns[k];
   struct block_link *link = BLOCK_LINK(in) + idx;
   struct link_cost *c = BLOCK_LINK_COST(in, idx);
+  int32_t co = (int32_t)((const char *)c - (const char *)link);
+#define CO(field) (co + (int32_t)offsetof(struct link_cost, field))
   bool branch = kind == END_BRANCH_TAKEN || kind == END_BRANCH_NOT_TAKEN;
-  /* r8 = c; the link holds (STATIC_LINK_HOLDS: follow_key and from in one compare) */
-  x86_mov_imm64(x, X86_R8, (uint64_t)(uintptr_t)c);
-  x86_load(x, 1, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, follow_key));
-  x86_alu_rr(x, 1, X86_CMP, X86_RAX, R_PCWORD);
+  x86_mov_imm64(x, X86_R9, (uint64_t)(uintptr_t)link);
+  /* the link holds (STATIC_LINK_HOLDS: follow_key and from in one compare) */
+  x86_alu_load(x, 1, X86_CMP, R_PCWORD, X86_R9, X86_NO_INDEX, CO(follow_key));
   exit_if(t, X86_CC_NE, k);
-  /* r10 = the stall cycles of a mispredict (0: none), rsi = the BTC entry's new content, r9 = the
-   * entry (branches: hart_branch_linked) */
-  x86_alu_rr(x, 0, X86_XOR, X86_R10, X86_R10);
-  if (branch) {
-    bool taken = kind == END_BRANCH_TAKEN;
-    x86_load(x, 1, X86_RDI, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
-    x86_load(x, 1, X86_RSI, X86_RDI, X86_NO_INDEX, 0);                                         /* e */
-    x86_load(x, 1, X86_RDX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
-    x86_alu_rr(x, 1, X86_CMP, X86_RSI, X86_RDX);
-    uint8_t *same = x86_jcc(x, X86_CC_E);
-    /* d = taken ? expect - e : e - expect; more than 3: not this branch's entry saturated
-     * one step away (hart_branch_unsaturated: the interpreter) */
-    if (taken) {
-      x86_mov_rr(x, 1, X86_RAX, X86_RDX);
-      x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RSI);
-    } else {
-      x86_mov_rr(x, 1, X86_RAX, X86_RSI);
-      x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RDX);
-    }
-    x86_alu_imm(x, 1, X86_CMP, X86_RAX, 3);
-    exit_if(t, X86_CC_A, k);
-    x86_alu_imm(x, 1, taken ? X86_ADD : X86_SUB, X86_RSI, 1); /* the counter towards the outcome */
-    x86_alu_imm(x, 1, X86_CMP, X86_RAX, 2);
-    uint8_t *right = x86_jcc(x, X86_CC_B);
-    /* d >= 2: it predicted the other way (btc_hits->mispredict's cycles) */
-    x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
-    x86_load(x, 0, X86_R10, X86_R11, X86_NO_INDEX,
-             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, cycles)));
-    x86_patch(x, right, x->p);
-    x86_patch(x, same, x->p);
+  uint8_t *moved = NULL;
+  if (branch) { /* hart_branch_linked: rdi = the entry, rsi = what it holds */
+    x86_load(x, 1, X86_RDI, X86_R9, X86_NO_INDEX, CO(btc_entry));
+    x86_load(x, 1, X86_RSI, X86_RDI, X86_NO_INDEX, 0);
+    x86_alu_load(x, 1, X86_CMP, X86_RSI, X86_R9, X86_NO_INDEX, CO(btc_expect));
+    moved = x86_jcc(x, X86_CC_NE);
   } else if (kind == END_JAL) {
     /* TIMED_TARGETS: the jump found in the BTC with its target (hart_jump_linked) */
     x86_op_mem(x, false, 0, (const uint8_t[]){0x80}, 1, X86_CMP, X86_RBX, X86_NO_INDEX, HO(timed_targets));
@@ -393,85 +381,99 @@ static void emit_chain(struct tr *t, unsigned k, unsigned idx, enum end_kind kin
     x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
     x86_test_rr(x, 1, X86_R11, X86_R11);
     exit_if(t, X86_CC_E, k);
-    x86_load(x, 1, X86_RDI, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_entry));
+    x86_load(x, 1, X86_RDI, X86_R9, X86_NO_INDEX, CO(btc_entry));
     x86_load(x, 1, X86_RAX, X86_RDI, X86_NO_INDEX, 0);
-    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, btc_expect));
+    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R9, X86_NO_INDEX, CO(btc_expect));
     exit_if(t, X86_CC_NE, k);
     x86_load(x, 1, X86_RAX, X86_RDI, X86_NO_INDEX, (int32_t)offsetof(struct btc_filter, target));
-    x86_mov_imm64(x, X86_RDX, (uint64_t)(uintptr_t)link);
-    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
+    x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, vpc));
     exit_if(t, X86_CC_NE, k);
   }
-  /* c->need <= budget (less a mispredict's stall, taken first on the interpreter's way) */
-  x86_mov_rr(x, 1, X86_RAX, R_BUDGET);
-  x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_R10);
-  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, need));
+  /* c->need <= budget */
+  x86_alu_load(x, 1, X86_CMP, R_BUDGET, X86_R9, X86_NO_INDEX, CO(need));
   exit_if(t, X86_CC_L, k);
   /* ---- done: nothing leaves from here on ---- */
-  if (branch) {
-    x86_alu_load(x, 1, X86_CMP, X86_RSI, X86_RDI, X86_NO_INDEX, 0);
-    uint8_t *unchanged = x86_jcc(x, X86_CC_E);
-    x86_store(x, 8, X86_RSI, X86_RDI, X86_NO_INDEX, 0); /* the counter moved */
-    x86_patch(x, unchanged, x->p);
-    x86_test_rr(x, 1, X86_R10, X86_R10);
-    uint8_t *no_stall = x86_jcc(x, X86_CC_E);
-    /* model_stall_add(h, &btc_hits->mispredict), r11 = btc_hits */
-    x86_alu_rr(x, 1, X86_SUB, R_BUDGET, X86_R10);
-    x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RBX, HO(hpm.acc[EV_CYCLES]));
-    x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
-             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, stall)));
-    x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RAX, 0);
-    x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
-             (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, first)));
-    x86_alu_mem_imm(x, 1, X86_ADD, X86_RAX, 0, 1);
-    x86_patch(x, no_stall, x->p);
-  } else if (kind == END_JAL) {
-    /* WR(NEXT_PC) (from the block's pc, still hart.pc), the jump's events (r11 = btc_hits) */
+  uint8_t *tail = x->p;
+  if (kind == END_JAL) { /* WR(NEXT_PC) (from the block's pc), the jump's events (r11 = btc_hits) */
     x86_mov_rr(x, 1, X86_RAX, R_PCWORD);
     x86_shift_imm(x, 1, X86_SHR, X86_RAX, 32);
     x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->pc_off + ((in->cls & CLS_COMPRESSED) ? 2 : 4));
     store_reg(t, in->rd, X86_RAX);
     emit_jump_events(t);
   }
-  /* STATIC_LINK_NEXT_PC, last_block */
-  x86_mov_imm64(x, X86_R9, (uint64_t)(uintptr_t)link);
+  /* STATIC_LINK_NEXT_PC */
   x86_alu_load(x, 1, X86_XOR, R_PCWORD, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, pc_delta));
-  emit_follow(t);
+  emit_follow(t, X86_R9, co);
+  if (!branch) return;
+  /* The counter moves: d = taken ? expect - e : e - expect; more than 3: not this branch's
+   * entry one step from saturated (hart_branch_unsaturated: the interpreter). */
+  bool taken = kind == END_BRANCH_TAKEN;
+  x86_patch(x, moved, x->p);
+  x86_load(x, 1, X86_RDX, X86_R9, X86_NO_INDEX, CO(btc_expect));
+  if (taken) {
+    x86_mov_rr(x, 1, X86_RAX, X86_RDX);
+    x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RSI);
+  } else {
+    x86_mov_rr(x, 1, X86_RAX, X86_RSI);
+    x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_RDX);
+  }
+  x86_alu_imm(x, 1, X86_CMP, X86_RAX, 3);
+  exit_if(t, X86_CC_A, k);
+  x86_alu_imm(x, 1, taken ? X86_ADD : X86_SUB, X86_RSI, 1); /* towards the outcome */
+  x86_alu_imm(x, 1, X86_CMP, X86_RAX, 2);
+  uint8_t *right = x86_jcc(x, X86_CC_B);
+  /* d >= 2: it predicted the other way: the mispredict's stall (btc_hits->mispredict, r11),
+   * taken before the budget is compared on the interpreter's way */
+  x86_load(x, 1, X86_R11, X86_RBX, X86_NO_INDEX, HO(btc_hits));
+  x86_load(x, 0, X86_R10, X86_R11, X86_NO_INDEX,
+           (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, cycles)));
+  x86_mov_rr(x, 1, X86_RAX, R_BUDGET);
+  x86_alu_rr(x, 1, X86_SUB, X86_RAX, X86_R10);
+  x86_alu_load(x, 1, X86_CMP, X86_RAX, X86_R9, X86_NO_INDEX, CO(need));
+  exit_if(t, X86_CC_L, k);
+  x86_store(x, 8, X86_RSI, X86_RDI, X86_NO_INDEX, 0);
+  /* model_stall_add */
+  x86_alu_rr(x, 1, X86_SUB, R_BUDGET, X86_R10);
+  x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RBX, HO(hpm.acc[EV_CYCLES]));
+  x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
+           (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, stall)));
+  x86_alu_store(x, 1, X86_ADD, X86_R10, X86_RAX, 0);
+  x86_load(x, 1, X86_RAX, X86_R11, X86_NO_INDEX,
+           (int32_t)(offsetof(struct btc_filter, mispredict) + offsetof(struct model_stall, first)));
+  x86_alu_mem_imm(x, 1, X86_ADD, X86_RAX, 0, 1);
+  x86_patch(x, x86_jmp(x), tail);
+  x86_patch(x, right, x->p); /* predicted right, the counter one step from saturated */
+  x86_alu_load(x, 1, X86_CMP, R_BUDGET, X86_R9, X86_NO_INDEX, CO(need));
+  exit_if(t, X86_CC_L, k);
+  x86_store(x, 8, X86_RSI, X86_RDI, X86_NO_INDEX, 0);
+  x86_patch(x, x86_jmp(x), tail);
+#undef CO
 }
 
-/* The end of CHAIN_FOLLOW, with the link's cost in r8 and the link in r13 (callee-saved: it
- * survives the helper): last_block, the budget, the deferred count, then the next block's
- * translation, or the interpreter at its start. */
-static void emit_follow(struct tr *t) {
+/* The end of CHAIN_FOLLOW, with the link in r9 and its cost at [creg + co] (creg: r9 or r8):
+ * last_block, the budget, the deferred count, then the next block's code: its translation,
+ * or the arena's way into the interpreter at its start (block_jit.code, never NULL there). */
+static void emit_follow(struct tr *t, int creg, int32_t co) {
   struct x86 *x = &t->x;
   x86_mov_imm64(x, R_LAST, (uint64_t)(uintptr_t)t->b);
-  x86_alu_load(x, 1, X86_SUB, R_BUDGET, X86_R8, X86_NO_INDEX, (int32_t)offsetof(struct link_cost, cycles_all));
-  x86_alu_mem_imm(x, 1, X86_ADD, X86_R8, (int32_t)offsetof(struct link_cost, pending), 1);
+  x86_alu_load(x, 1, X86_SUB, R_BUDGET, creg, X86_NO_INDEX, co + (int32_t)offsetof(struct link_cost, cycles_all));
+  x86_alu_mem_imm(x, 1, X86_ADD, creg, co + (int32_t)offsetof(struct link_cost, pending), 1);
   uint8_t *not_first = x86_jcc(x, X86_CC_NE);
-  x86_mov_rr(x, 1, X86_RDI, X86_RBX);
-  x86_mov_rr(x, 1, X86_RSI, X86_R8);
   x86_store(x, 8, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_store(x, 8, R_PCWORD, X86_RBX, X86_NO_INDEX, LINK_WORD_OFF);
   x86_store(x, 8, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
   x86_store(x, 8, R_LAST, X86_RBX, X86_NO_INDEX, HO(last_block));
   x86_push(x, X86_R9), x86_push(x, X86_R8); /* (16 bytes: the stack stays aligned) */
+  x86_mov_rr(x, 1, X86_RDI, X86_RBX);
+  x86_op_mem(x, false, 1, (const uint8_t[]){0x8d}, 1, X86_RSI, creg, X86_NO_INDEX, co); /* lea: the cost */
   x86_call_abs(x, (const void *)jit_pending_first);
   x86_pop(x, X86_R8), x86_pop(x, X86_R9);
   x86_load(x, 1, R_BUDGET, X86_RBX, X86_NO_INDEX, HO(budget));
   x86_load(x, 1, R_FILLS, X86_RBX, X86_NO_INDEX, HO(lazy_dc_fills));
   x86_patch(x, not_first, x->p);
-  /* blk = link->block: its translation, else the interpreter at its start */
   x86_load(x, 1, X86_RAX, X86_R9, X86_NO_INDEX, (int32_t)offsetof(struct block_link, block));
-  x86_load(x, 1, X86_RCX, X86_RAX, X86_NO_INDEX, -(int32_t)sizeof(struct block_jit) + (int32_t)offsetof(struct block_jit, code));
-  x86_test_rr(x, 1, X86_RCX, X86_RCX);
-  uint8_t *plain = x86_jcc(x, X86_CC_E);
-  x86_jmp_reg(x, X86_RCX);
-  x86_patch(x, plain, x->p);
-  if (getenv("RVPMU_JIT_WHY")) { x86_mov_imm64(x, X86_R11, (uint64_t)(uintptr_t)&jit_why[62][0]); x86_alu_mem_imm(x, 1, X86_ADD, X86_R11, 0, 1); }
-  x86_op_mem(x, false, 1, (const uint8_t[]){0x8d}, 1, X86_RDX, X86_RAX, X86_NO_INDEX, (int32_t)offsetof(struct block, insns)); /* lea */
-  x86_load_ext(x, 1, false, X86_RCX, X86_RDX, X86_NO_INDEX, (int32_t)offsetof(struct insn, disp));
-  x86_store(x, 1, X86_RCX, X86_RBX, X86_NO_INDEX, HO(jit_disp));
-  x86_patch(x, x86_jmp(x), t->a->exit);
+  x86_op_mem(x, false, 0, (const uint8_t[]){0xff}, 1, 4, X86_RAX, X86_NO_INDEX,
+             -(int32_t)sizeof(struct block_jit) + (int32_t)offsetof(struct block_jit, code)); /* jmp [rax - 16] */
 }
 
 /* The jump events of a jump the BTC predicted (hart_jump_linked's add), r11 = btc_hits. */
@@ -539,7 +541,7 @@ static void emit_jalr(struct tr *t, unsigned k) {
   x86_shift_imm(x, 1, X86_SHL, X86_RAX, 32);
   x86_alu_rr(x, 1, X86_OR, R_PCWORD, X86_RAX);
   emit_jump_events(t);
-  emit_follow(t);
+  emit_follow(t, X86_R8, 0);
 }
 
 void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
@@ -602,6 +604,7 @@ none:
 struct jit_arena *jit_arena_create(void) { return NULL; }
 void jit_arena_destroy(struct jit_arena *a) { (void)a; }
 void jit_arena_reset(struct jit_arena *a) { (void)a; }
+const void *jit_arena_plain(const struct jit_arena *a) { (void)a; return NULL; }
 void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) { (void)h, (void)a, (void)b; }
 
 #endif

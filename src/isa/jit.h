@@ -36,6 +36,10 @@ struct jit_arena *jit_arena_create(void);
 void jit_arena_destroy(struct jit_arena *a);
 /* Drops every translation (the block cache's flush). */
 void jit_arena_reset(struct jit_arena *a);
+/* The code of a block without a translation (block_jit.code of every block of a timed
+ * profile until it has one): translated code that follows a link to it enters the
+ * interpreter at its start. */
+const void *jit_arena_plain(const struct jit_arena *a);
 
 /* Translates block b of hart h (built just now, with its translation slot empty) if it can:
  * sets block_jit_of(b) and makes b's first instruction dispatch DISP_JIT. */
