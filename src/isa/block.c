@@ -218,6 +218,18 @@ void block_links_unfollow(struct hart *h) {
   /* (A step block's links are emptied whenever it is built: block_first_insn.) */
 }
 
+void block_jit_enable(struct hart *h, bool on) {
+  struct block_cache *bc = h->blocks;
+  if (!bc || !bc->jit || !h->machine->profile->time_insn) return; /* (translations: timed profiles' blocks) */
+  const void *plain = jit_arena_plain(bc->jit);
+  for (size_t at = 0; at < bc->used;) {
+    struct block *b = (struct block *)(bc->arena + at + MEMO_BYTES);
+    const struct block_jit *j = block_jit_of(b);
+    if (j->code != plain) b->insns[0].disp = (uint8_t)(on ? DISP_JIT : j->disp0);
+    at += block_bytes(b->count, true);
+  }
+}
+
 static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fault, uint64_t *fault_va) {
   struct block_cache *bc = h->blocks;
   /* Room for hart_block_entry's memo on cores that time instructions (not on timed_context,

@@ -248,6 +248,9 @@ struct block_cache *block_cache_create(void);
 /* The cache's arena of translated code (isa/jit.h), dropped with its blocks; NULL without. */
 struct jit_arena *block_cache_jit(struct block_cache *bc);
 void block_cache_destroy(struct block_cache *bc);
+/* Makes the blocks with a translation run it (on) or not (isa/jit.h: the translations run
+ * only with the D-cache's branch-free way, model_data_way). */
+void block_jit_enable(struct hart *h, bool on);
 /* Drops every block (fence.i, or the arena is full). */
 void block_cache_flush(struct block_cache *bc);
 

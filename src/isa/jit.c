@@ -594,7 +594,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   a->used += (size_t)(((t->x.p - start) + 15) & ~15);
   h->jit_enter = a->enter;
   block_jit_of(b)->code = start;
-  b->insns[0].disp = DISP_JIT;
+  if (h->dc_branch_free) b->insns[0].disp = DISP_JIT; /* (else block_jit_enable, when it is) */
 none:
   if (t != &tr_static) free(t);
 }
