@@ -124,6 +124,13 @@ struct tr {
     unsigned why;
   } exits[2 * BLOCK_MAX_INSNS + 8];
   unsigned n_exits;
+  /* The guest register the instruction just emitted left in a host register as well as in
+   * hart.x (-1: none), so that the next one's first operand need not wait for that store to
+   * be forwarded (a load's value compared by the branch after it: the pointer chase's
+   * critical path). Only the next instruction's first operand reads (first_op, second_op),
+   * before anything else is emitted. */
+  int cached, cached_host;
+  int prev, prev_host; /* the same for the instruction being emitted */
 };
 
 /* The dispatch index with which the interpreter runs instruction k of b. */
@@ -160,13 +167,30 @@ static void emit_exit(struct tr *t, unsigned k, unsigned why) {
 }
 
 static void load_reg(struct tr *t, int r, unsigned rs) { x86_load(&t->x, 0, r, X86_R12, X86_NO_INDEX, XR(rs)); }
-static void store_reg(struct tr *t, unsigned rd, int r) { x86_store(&t->x, 8, r, X86_R12, X86_NO_INDEX, XR(rd)); }
+/* Writes guest register rd from host register r, which then holds it for the next instruction. */
+static void store_reg(struct tr *t, unsigned rd, int r) {
+  x86_store(&t->x, 8, r, X86_R12, X86_NO_INDEX, XR(rd));
+  t->cached = rd == REG_SINK ? -1 : (int)rd, t->cached_host = r;
+}
+/* The first operand rs into r (32 bits: RV32 values are kept zero-extended). */
+static void first_op(struct tr *t, int r, unsigned rs) {
+  if (t->prev == (int)rs && rs != 0) {
+    if (t->prev_host != r) x86_mov_rr(&t->x, 0, r, t->prev_host);
+  } else {
+    load_reg(t, r, rs);
+  }
+}
+/* r op= the second operand rs, right after first_op into r. */
+static void second_op(struct tr *t, enum x86_alu op, int r, unsigned rs) {
+  if (t->prev == (int)rs && rs != 0 && t->prev_host != r) x86_alu_rr(&t->x, 0, op, r, t->prev_host);
+  else x86_alu_load(&t->x, 0, op, r, X86_R12, X86_NO_INDEX, XR(rs));
+}
 
 /* rax = the access's va (RV32: R1 + IMM, 32 bits), rcx = the model TLB entry of `table` for an
  * aligned access of `size` bytes, or to the exit at k (model_tlb). */
 static void emit_model_tlb(struct tr *t, const struct insn *in, int32_t table, unsigned size, unsigned k) {
   struct x86 *x = &t->x;
-  load_reg(t, X86_RAX, in->rs1);
+  first_op(t, X86_RAX, in->rs1);
   if (in->imm) x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->imm);
   x86_mov_rr(x, 1, X86_RCX, X86_RAX);
   x86_shift_imm(x, 1, X86_SHR, X86_RCX, PAGE_SHIFT - 5); /* 32-byte entries */
@@ -231,13 +255,13 @@ static void emit_store(struct tr *t, const struct insn *in, unsigned size, unsig
 
 /* eax = R1 op R2 or R1 op IMM into rd. */
 static void emit_alu(struct tr *t, const struct insn *in, enum x86_alu op, bool imm) {
-  load_reg(t, X86_RAX, in->rs1);
+  first_op(t, X86_RAX, in->rs1);
   if (imm) x86_alu_imm(&t->x, 0, op, X86_RAX, in->imm);
-  else x86_alu_load(&t->x, 0, op, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs2));
+  else second_op(t, op, X86_RAX, in->rs2);
   store_reg(t, in->rd, X86_RAX);
 }
 static void emit_shift(struct tr *t, const struct insn *in, enum x86_shift op, bool imm) {
-  load_reg(t, X86_RAX, in->rs1);
+  first_op(t, X86_RAX, in->rs1);
   if (imm) {
     x86_shift_imm(&t->x, 0, op, X86_RAX, (unsigned)in->imm & 31);
   } else {
@@ -247,9 +271,9 @@ static void emit_shift(struct tr *t, const struct insn *in, enum x86_shift op, b
   store_reg(t, in->rd, X86_RAX);
 }
 static void emit_set(struct tr *t, const struct insn *in, enum x86_cc cc, bool imm) {
-  load_reg(t, X86_RAX, in->rs1);
+  first_op(t, X86_RAX, in->rs1);
   if (imm) x86_alu_imm(&t->x, 0, X86_CMP, X86_RAX, in->imm);
-  else x86_alu_load(&t->x, 0, X86_CMP, X86_RAX, X86_R12, X86_NO_INDEX, XR(in->rs2));
+  else second_op(t, X86_CMP, X86_RAX, in->rs2);
   x86_setcc_zx(&t->x, cc, X86_RAX);
   store_reg(t, in->rd, X86_RAX);
 }
@@ -258,6 +282,8 @@ static void emit_set(struct tr *t, const struct insn *in, enum x86_cc cc, bool i
 static bool emit_body_insn(struct tr *t, unsigned k) {
   const struct insn *in = &t->b->insns[k];
   struct x86 *x = &t->x;
+  t->prev = t->cached, t->prev_host = t->cached_host;
+  t->cached = -1; /* (until its store_reg) */
   { const char *sk = getenv("RVPMU_JIT_SKIP"); if (sk && strstr(sk, op_name((enum op)in->op))) return false; }
   switch ((enum op)in->op) {
     case OP_LUI:
@@ -551,7 +577,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   if (!t) return;
   uint8_t *start = a->base + a->used;
   t->x = (struct x86){start, start + JIT_BLOCK_MAX_BYTES, false};
-  t->a = a, t->h = h, t->b = b, t->n_exits = 0;
+  t->a = a, t->h = h, t->b = b, t->n_exits = 0, t->cached = -1;
   if (!getenv("RVPMU_JIT_NODISP0")) block_jit_of(b)->disp0 = b->insns[0].disp;
   unsigned last = b->count - 1, k = 0;
   while (k < last && emit_body_insn(t, k)) k++;
@@ -562,8 +588,9 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   if (k < last) {
     exit_at(t, k);
   } else if (branch_cc((enum op)end->op, &cc)) {
-    load_reg(t, X86_RAX, end->rs1);
-    x86_alu_load(&t->x, 0, X86_CMP, X86_RAX, X86_R12, X86_NO_INDEX, XR(end->rs2));
+    t->prev = t->cached, t->prev_host = t->cached_host;
+    first_op(t, X86_RAX, end->rs1);
+    second_op(t, X86_CMP, X86_RAX, end->rs2);
     uint8_t *taken = x86_jcc(&t->x, cc);
     emit_chain(t, last, 1, END_BRANCH_NOT_TAKEN);
     x86_patch(&t->x, taken, t->x.p);
@@ -585,7 +612,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   }
   if (t->x.full) goto none;
   { static int dumped; const char *d = getenv("RVPMU_JIT_DUMP");
-    if (d && dumped < 40) { dumped++; char fn[256]; snprintf(fn, sizeof fn, "%s.%02d.bin", d, dumped);
+    if (d && dumped < 4000) { dumped++; char fn[256]; snprintf(fn, sizeof fn, "%s.%llx.bin", d, (unsigned long long)b->paddr);
       FILE *fp = fopen(fn, "wb"); if (fp) { fwrite(start, 1, (size_t)(t->x.p - start), fp); fclose(fp); }
       fprintf(stderr, "jit %02d: block %p pc? paddr %llx count %u at %p\n", dumped, (void *)b, (unsigned long long)b->paddr, b->count, (void *)start);
       for (unsigned i = 0; i < b->count; i++) fprintf(stderr, "   %u: %s rd %u rs1 %u rs2 %u imm %d\n", i, op_name((enum op)b->insns[i].op), b->insns[i].rd, b->insns[i].rs1, b->insns[i].rs2, b->insns[i].imm); } }
