@@ -12,8 +12,8 @@
 
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "hart/hart.h"
 #include "hart/model_hits.h"
@@ -32,6 +32,28 @@
  * its exits). */
 #define JIT_BLOCK_MAX_BYTES 16384
 
+struct jit_arena;
+/* A translation being made. */
+struct tr {
+  struct x86 x;
+  struct jit_arena *a;
+  struct hart *h;
+  struct block *b;
+  /* Exits to emit after the code: the jumps to each, and where the interpreter goes on. */
+  struct exit_site {
+    uint8_t *at;   /* rel32 to patch */
+    unsigned k;    /* the instruction of b */
+  } exits[2 * BLOCK_MAX_INSNS + 8];
+  unsigned n_exits;
+  /* The guest register the instruction just emitted left in a host register as well as in
+   * hart.x (-1: none), so that the next one's first operand need not wait for that store to
+   * be forwarded (a load's value compared by the branch after it: the pointer chase's
+   * critical path). Only the next instruction's first operand reads (first_op, second_op),
+   * before anything else is emitted. */
+  int cached, cached_host;
+  int prev, prev_host; /* the same for the instruction being emitted */
+};
+
 struct jit_arena {
   uint8_t *base;
   size_t used;          /* bytes in use, the trampoline and exit stub first */
@@ -39,6 +61,8 @@ struct jit_arena {
   jit_enter_fn enter;   /* the trampoline */
   const uint8_t *plain; /* a block's code without a translation: the interpreter at its start */
   const uint8_t *exit;  /* the exit stub */
+  FILE *perf_map;       /* /tmp/perf-PID.map with RVPMU_JIT_PERFMAP=1: perf names the code */
+  struct tr scratch;    /* (one translation at a time) */
 };
 
 #define XR(r) ((int32_t)((r) * sizeof(uint64_t))) /* hart.x[r] from r12 */
@@ -84,6 +108,7 @@ static void emit_trampolines(struct jit_arena *a) {
   x86_store(&x, 1, X86_RCX, X86_RBX, X86_NO_INDEX, HO(jit_disp));
   x86_patch(&x, x86_jmp(&x), a->exit);
   a->fixed = a->used = (size_t)(((x.p - a->base) + 63) & ~63);
+  if (x.full) abort(); /* (256 bytes hold them: a change that outgrows them must grow this) */
 }
 
 struct jit_arena *jit_arena_create(void) {
@@ -97,12 +122,19 @@ struct jit_arena *jit_arena_create(void) {
   }
   a->base = m;
   emit_trampolines(a);
+  const char *map = getenv("RVPMU_JIT_PERFMAP");
+  if (map && *map && strcmp(map, "0") != 0) {
+    char name[64];
+    snprintf(name, sizeof name, "/tmp/perf-%d.map", (int)getpid());
+    a->perf_map = fopen(name, "a");
+  }
   return a;
 }
 
 void jit_arena_destroy(struct jit_arena *a) {
   if (!a) return;
   munmap(a->base, JIT_ARENA_BYTES);
+  if (a->perf_map) fclose(a->perf_map);
   free(a);
 }
 
@@ -112,26 +144,6 @@ const void *jit_arena_plain(const struct jit_arena *a) { return a->plain; }
 
 /* ---- Translation ---- */
 
-struct tr {
-  struct x86 x;
-  struct jit_arena *a;
-  struct hart *h;
-  struct block *b;
-  /* Exits to emit after the code: the jumps to each, and where the interpreter goes on. */
-  struct exit_site {
-    uint8_t *at;   /* rel32 to patch */
-    unsigned k;    /* the instruction of b */
-    unsigned why;
-  } exits[2 * BLOCK_MAX_INSNS + 8];
-  unsigned n_exits;
-  /* The guest register the instruction just emitted left in a host register as well as in
-   * hart.x (-1: none), so that the next one's first operand need not wait for that store to
-   * be forwarded (a load's value compared by the branch after it: the pointer chase's
-   * critical path). Only the next instruction's first operand reads (first_op, second_op),
-   * before anything else is emitted. */
-  int cached, cached_host;
-  int prev, prev_host; /* the same for the instruction being emitted */
-};
 
 /* The dispatch index with which the interpreter runs instruction k of b. */
 static unsigned disp_of(const struct tr *t, unsigned k) {
@@ -139,26 +151,23 @@ static unsigned disp_of(const struct tr *t, unsigned k) {
 }
 
 /* A conditional jump to the exit that leaves for the interpreter at instruction k. */
-unsigned long long jit_why[64][OP_COUNT];
-static unsigned cur_why;
 static void exit_if(struct tr *t, enum x86_cc cc, unsigned k) {
   if (t->n_exits == sizeof t->exits / sizeof t->exits[0]) {
     t->x.full = true;
     return;
   }
-  t->exits[t->n_exits++] = (struct exit_site){x86_jcc(&t->x, cc), k, cur_why < 60 ? cur_why++ : 60};
+  t->exits[t->n_exits++] = (struct exit_site){x86_jcc(&t->x, cc), k};
 }
 static void exit_at(struct tr *t, unsigned k) {
   if (t->n_exits == sizeof t->exits / sizeof t->exits[0]) {
     t->x.full = true;
     return;
   }
-  t->exits[t->n_exits++] = (struct exit_site){x86_jmp(&t->x), k, 63};
+  t->exits[t->n_exits++] = (struct exit_site){x86_jmp(&t->x), k};
 }
 
 /* The exit to the interpreter at instruction k: rax = b, rdx = &b->insns[k], hart.jit_disp. */
-static void emit_exit(struct tr *t, unsigned k, unsigned why) {
-  if (getenv("RVPMU_JIT_WHY")) { x86_mov_imm64(&t->x, X86_R11, (uint64_t)(uintptr_t)&jit_why[why][t->b->insns[k].op]); x86_alu_mem_imm(&t->x, 1, X86_ADD, X86_R11, 0, 1); }
+static void emit_exit(struct tr *t, unsigned k) {
   x86_mov_imm64(&t->x, X86_RAX, (uint64_t)(uintptr_t)t->b);
   x86_mov_imm64(&t->x, X86_RDX, (uint64_t)(uintptr_t)&t->b->insns[k]);
   x86_op_mem(&t->x, false, 0, (const uint8_t[]){0xc6}, 1, 0, X86_RBX, X86_NO_INDEX, HO(jit_disp)); /* mov byte */
@@ -284,7 +293,6 @@ static bool emit_body_insn(struct tr *t, unsigned k) {
   struct x86 *x = &t->x;
   t->prev = t->cached, t->prev_host = t->cached_host;
   t->cached = -1; /* (until its store_reg) */
-  { const char *sk = getenv("RVPMU_JIT_SKIP"); if (sk && strstr(sk, op_name((enum op)in->op))) return false; }
   switch ((enum op)in->op) {
     case OP_LUI:
       x86_mov_imm32(x, X86_RAX, (uint32_t)in->imm);
@@ -573,15 +581,14 @@ static void emit_jalr(struct tr *t, unsigned k) {
 void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   if (h->xlen != 32 || !h->models_loop || !h->data_hits || !h->btc_hits) return;
   if (a->used + JIT_BLOCK_MAX_BYTES > JIT_ARENA_BYTES) return;
-  static struct tr tr_static; struct tr *t = getenv("RVPMU_JIT_STATIC") ? &tr_static : malloc(sizeof *t);
+  struct tr *t = &a->scratch;
   if (!t) return;
   uint8_t *start = a->base + a->used;
   t->x = (struct x86){start, start + JIT_BLOCK_MAX_BYTES, false};
   t->a = a, t->h = h, t->b = b, t->n_exits = 0, t->cached = -1;
-  if (!getenv("RVPMU_JIT_NODISP0")) block_jit_of(b)->disp0 = b->insns[0].disp;
+  block_jit_of(b)->disp0 = b->insns[0].disp;
   unsigned last = b->count - 1, k = 0;
   while (k < last && emit_body_insn(t, k)) k++;
-  if (getenv("RVPMU_JIT_TRACE")) fprintf(stderr, "tr %llx k %u last %u\n", (unsigned long long)b->paddr, k, last);
   if (k == 0 && last > 0) goto none; /* (nothing gained: the interpreter from the start) */
   enum x86_cc cc;
   const struct insn *end = &b->insns[last];
@@ -608,22 +615,19 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   }
   for (unsigned i = 0; i < t->n_exits; i++) { /* (each exit site its own stub: they are rare) */
     x86_patch(&t->x, t->exits[i].at, t->x.p);
-    emit_exit(t, t->exits[i].k, t->exits[i].why);
+    emit_exit(t, t->exits[i].k);
   }
   if (t->x.full) goto none;
-  { static int dumped; const char *d = getenv("RVPMU_JIT_DUMP");
-    if (d && dumped < 4000) { dumped++; char fn[256]; snprintf(fn, sizeof fn, "%s.%llx.bin", d, (unsigned long long)b->paddr);
-      FILE *fp = fopen(fn, "wb"); if (fp) { fwrite(start, 1, (size_t)(t->x.p - start), fp); fclose(fp); }
-      fprintf(stderr, "jit %02d: block %p pc? paddr %llx count %u at %p\n", dumped, (void *)b, (unsigned long long)b->paddr, b->count, (void *)start);
-      for (unsigned i = 0; i < b->count; i++) fprintf(stderr, "   %u: %s rd %u rs1 %u rs2 %u imm %d\n", i, op_name((enum op)b->insns[i].op), b->insns[i].rd, b->insns[i].rs1, b->insns[i].rs2, b->insns[i].imm); } }
-  if (getenv("RVPMU_JIT_PERFMAP")) { static FILE *pm; if (!pm) { char fn[64]; snprintf(fn, sizeof fn, "/tmp/perf-%d.map", (int)getpid()); pm = fopen(fn, "w"); }
-    if (pm) { fprintf(pm, "%lx %lx jit_%llx_n%u\n", (unsigned long)(uintptr_t)start, (unsigned long)(t->x.p - start), (unsigned long long)b->paddr, b->count); fflush(pm); } }
+  if (a->perf_map) { /* perf's names for the code (RVPMU_JIT_PERFMAP=1) */
+    fprintf(a->perf_map, "%lx %lx rvpmu_block_%llx\n", (unsigned long)(uintptr_t)start, (unsigned long)(t->x.p - start),
+            (unsigned long long)b->paddr);
+    fflush(a->perf_map);
+  }
   a->used += (size_t)(((t->x.p - start) + 15) & ~15);
   h->jit_enter = a->enter;
   block_jit_of(b)->code = start;
   if (h->dc_branch_free) b->insns[0].disp = DISP_JIT; /* (else block_jit_enable, when it is) */
 none:
-  if (t != &tr_static) free(t);
 }
 
 #else /* no translator on this host */
@@ -636,7 +640,3 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) { (void
 
 #endif
 
-__attribute__((destructor)) static void why_dump(void) {
-  if (!getenv("RVPMU_JIT_WHY")) return;
-  for (unsigned w = 0; w < 64; w++) for (unsigned o = 0; o < OP_COUNT; o++) if (jit_why[w][o]) fprintf(stderr, "why %2u %-8s %llu\n", w, op_name((enum op)o), jit_why[w][o]);
-}
