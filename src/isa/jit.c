@@ -589,7 +589,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   block_jit_of(b)->disp0 = b->insns[0].disp;
   unsigned last = b->count - 1, k = 0;
   while (k < last && emit_body_insn(t, k)) k++;
-  if (k == 0 && last > 0) goto none; /* (nothing gained: the interpreter from the start) */
+  if (k == 0 && last > 0) return; /* (nothing gained: the interpreter from the start) */
   enum x86_cc cc;
   const struct insn *end = &b->insns[last];
   if (k < last) {
@@ -609,7 +609,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   } else if (end->op == OP_JALR) {
     emit_jalr(t, last);
   } else if (k == 0) {
-    goto none;
+    return;
   } else {
     exit_at(t, last);
   }
@@ -617,7 +617,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
     x86_patch(&t->x, t->exits[i].at, t->x.p);
     emit_exit(t, t->exits[i].k);
   }
-  if (t->x.full) goto none;
+  if (t->x.full) return;
   if (a->perf_map) { /* perf's names for the code (RVPMU_JIT_PERFMAP=1) */
     fprintf(a->perf_map, "%lx %lx rvpmu_block_%llx\n", (unsigned long)(uintptr_t)start, (unsigned long)(t->x.p - start),
             (unsigned long long)b->paddr);
@@ -627,7 +627,6 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   h->jit_enter = a->enter;
   block_jit_of(b)->code = start;
   if (h->dc_branch_free) b->insns[0].disp = DISP_JIT; /* (else block_jit_enable, when it is) */
-none:
 }
 
 #else /* no translator on this host */
