@@ -240,7 +240,7 @@ void hart_update_models(struct hart *h) {
   if (models != h->models_loop) {
     /* (the line TLB: the models loop's branch-free way does not keep it) */
     if (h->dc_branch_free) hart_data_lines_forget(h);
-    if (h->dc_branch_free) block_jit_enable(h, false);
+    if (h->dc_branch_free) block_jit_way(h, false);
     h->dc_branch_free = false;
     h->models_loop = models;
     h->loop_stale = true;

@@ -61,7 +61,7 @@ void model_data_way(struct hart *h) {
   if (branch_free == h->dc_branch_free) return;
   if (!branch_free && h->data_hits_offered) data_lines_forget_all(h->data_hits_offered); /* stale */
   h->dc_branch_free = branch_free;
-  block_jit_enable(h, branch_free);
+  block_jit_way(h, branch_free);
 }
 
 uint64_t model_lazy_cycles(const struct hart *h) {

@@ -218,14 +218,12 @@ void block_links_unfollow(struct hart *h) {
   /* (A step block's links are emptied whenever it is built: block_first_insn.) */
 }
 
-void block_jit_enable(struct hart *h, bool on) {
+void block_jit_way(struct hart *h, bool branch_free) {
   struct block_cache *bc = h->blocks;
   if (!bc || !bc->jit || !h->machine->profile->time_insn) return; /* (translations: timed profiles' blocks) */
-  const void *plain = jit_arena_plain(bc->jit);
   for (size_t at = 0; at < bc->used;) {
     struct block *b = (struct block *)(bc->arena + at + MEMO_BYTES);
-    const struct block_jit *j = block_jit_of(b);
-    if (j->code != plain) b->insns[0].disp = (uint8_t)(on ? DISP_JIT : j->disp0);
+    jit_way(bc->jit, b, branch_free);
     at += block_bytes(b->count, true);
   }
 }
@@ -300,7 +298,7 @@ static struct block *build(struct hart *h, uint64_t vpc, uint64_t paddr, int *fa
     for (unsigned i = 0; i < BLOCK_LINKS; i++) BLOCK_LINK_COST(&b->insns[n - 1], i)->pending = PENDING_NONE;
   b->events = (uint16_t *)((uint8_t *)&b->insns[n] + BLOCK_LINK_BYTES + (memo ? BLOCK_COST_BYTES : 0));
   memcpy(b->events, events, sizeof events);
-  if (memo) entry_memo(b)->from = NULL, *block_jit_of(b) = (struct block_jit){bc->jit ? jit_arena_plain(bc->jit) : NULL, 0};
+  if (memo) entry_memo(b)->from = NULL, *block_jit_of(b) = (struct block_jit){bc->jit ? jit_arena_plain(bc->jit) : NULL, 0, {0}};
   bc->used += block_bytes(n, memo);
   /* A block whose first instruction straddles two pages depends on two translations: keep it
    * out of the physical hash (the jump cache, flushed with translations, still finds it). */

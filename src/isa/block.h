@@ -58,12 +58,15 @@ struct block {
 };
 _Static_assert(offsetof(struct block, insns) == 64, "the block header stays one host cache line");
 
-/* A block's host-code translation (isa/jit.h), in the 16 bytes just before a block of a timed
- * profile (after its entry memo, isa/block.c): the translated code (NULL: none), and the
- * dispatch index its first instruction had before the translation took it (DISP_JIT). */
+/* A block's host-code translations (isa/jit.h), in the 32 bytes just before a block of a timed
+ * profile (after its entry memo, isa/block.c): the code that runs (that of the D-cache's
+ * current way, or the arena's way into the interpreter: jit_arena_plain), the translation
+ * for each way ([1]: branch-free; NULL: none), and the dispatch index its first instruction
+ * had before a translation took it (DISP_JIT). */
 struct block_jit {
   const void *code;
   uint64_t disp0;
+  const void *way[2];
 };
 static inline struct block_jit *block_jit_of(const struct block *b) {
   return (struct block_jit *)((uintptr_t)b - sizeof(struct block_jit));
@@ -248,9 +251,9 @@ struct block_cache *block_cache_create(void);
 /* The cache's arena of translated code (isa/jit.h), dropped with its blocks; NULL without. */
 struct jit_arena *block_cache_jit(struct block_cache *bc);
 void block_cache_destroy(struct block_cache *bc);
-/* Makes the blocks with a translation run it (on) or not (isa/jit.h: the translations run
- * only with the D-cache's branch-free way, model_data_way). */
-void block_jit_enable(struct hart *h, bool on);
+/* Makes every block run its translation for the D-cache's way (branch_free or the line TLB:
+ * model_data_way), where it has one (isa/jit.h). */
+void block_jit_way(struct hart *h, bool branch_free);
 /* Drops every block (fence.i, or the arena is full). */
 void block_cache_flush(struct block_cache *bc);
 

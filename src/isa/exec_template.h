@@ -817,18 +817,19 @@ misaligned_target:
                       in->op == OP_JALR ? ((R1 + IMM) & ~(ux)1) : (ux)(INSN_PC + IMM));
   goto next_block;
 
-/* A translated block (isa/jit.h): its code in the models loop with the branch-free D-cache
- * way, which leaves where the interpreter goes on; elsewhere its first instruction's own
- * handler. */
+/* A translated block (isa/jit.h): in the models loop its code for the D-cache's current way
+ * (jit_way), which leaves where the interpreter goes on; elsewhere its first instruction's
+ * own handler. */
 L_JIT:
 #if EXEC_MODEL_HITS && !defined(PROF)
-  if (likely(h->dc_branch_free)) {
+  {
     struct jit_exit r_ = h->jit_enter(h, x, block_jit_of(blk)->code);
     blk = r_.blk, in = r_.in;
     goto *labels[h->jit_disp];
   }
-#endif
+#else
   goto *labels[block_jit_of(blk)->disp0];
+#endif
 L_LUI: WR(IMM); NEXT;
 L_AUIPC: WR(INSN_PC + IMM); NEXT;
 L_JAL: CHAIN_STATIC(TIMED_TARGETS, in, 0, 1, (ux)(INSN_PC + IMM), true, WR(NEXT_PC), WR(NEXT_PC));

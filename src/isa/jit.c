@@ -52,6 +52,7 @@ struct tr {
    * before anything else is emitted. */
   int cached, cached_host;
   int prev, prev_host; /* the same for the instruction being emitted */
+  bool branch_free;    /* the D-cache way it is for (block_jit.way) */
 };
 
 struct jit_arena {
@@ -224,11 +225,43 @@ static void emit_tag_of(struct tr *t, const struct data_hit_filter *f) {
   x86_mov_imm64(x, X86_R10, (uint64_t)(uintptr_t)f->tag);
 }
 
-/* hart_load_hit's branch-free way: the value, the tag compared and stored, the fill counted
- * lazily and its cycles taken from the budget. */
+/* The line TLB's way (hart_load_hit, hart_store_hit): rax = va, rcx = its entry in `lines`
+ * (entries of 1 << entry_shift bytes); to the exit at k unless the entry holds va's line
+ * (data_line_holds: a miss, the interpreter's). */
+static void emit_line_of(struct tr *t, const struct insn *in, const void *lines, unsigned entry_shift, unsigned size,
+                         unsigned k) {
+  struct x86 *x = &t->x;
+  const struct data_hit_filter *f = t->h->data_hits;
+  first_op(t, X86_RAX, in->rs1);
+  if (in->imm) x86_alu_imm(x, 0, X86_ADD, X86_RAX, in->imm);
+  x86_mov_rr(x, 1, X86_RCX, X86_RAX);
+  x86_shift_imm(x, 1, X86_SHR, X86_RCX, f->line_shift);
+  x86_alu_imm(x, 1, X86_AND, X86_RCX, (int32_t)f->set_mask);
+  x86_shift_imm(x, 1, X86_SHL, X86_RCX, entry_shift);
+  x86_mov_imm64(x, X86_R10, (uint64_t)(uintptr_t)lines);
+  x86_alu_rr(x, 1, X86_ADD, X86_RCX, X86_R10);
+  x86_mov_rr(x, 1, X86_RDX, X86_RAX);
+  x86_alu_imm(x, 1, X86_AND, X86_RDX, (int32_t)(f->line_mask | (size - 1)));
+  x86_alu_load(x, 1, X86_CMP, X86_RDX, X86_RCX, X86_NO_INDEX, 0); /* vline */
+  exit_if(t, X86_CC_NE, k);
+}
+_Static_assert(sizeof(struct data_line) == 16 && sizeof(struct data_store_line) == 32, "emit_line_of's index");
+_Static_assert(offsetof(struct data_line, vline) == 0 && offsetof(struct data_store_line, vline) == 0, "vline first");
+
+/* hart_load_hit: with the branch-free way the value, the tag compared and stored, the fill
+ * counted lazily and its cycles taken from the budget; with the line TLB the value of a line
+ * it holds (a hit: its events are its block's), the interpreter's for anything else. */
 static void emit_load(struct tr *t, const struct insn *in, unsigned size, bool sign, unsigned k) {
   struct x86 *x = &t->x;
   const struct data_hit_filter *f = t->h->data_hits;
+  if (!t->branch_free) {
+    emit_line_of(t, in, f->lines_load, 4, size, k);
+    x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct data_line, addend));
+    if (size == 4) x86_load(x, 0, X86_RDX, X86_RAX, X86_RDX, 0);
+    else x86_load_ext(x, size, sign, X86_RDX, X86_RAX, X86_RDX, 0);
+    store_reg(t, in->rd, X86_RDX);
+    return;
+  }
   emit_model_tlb(t, in, HO(tlb_load_model), size, k);
   x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, addend));
   if (size == 4) x86_load(x, 0, X86_RDX, X86_RAX, X86_RDX, 0);
@@ -245,10 +278,22 @@ static void emit_load(struct tr *t, const struct insn *in, unsigned size, bool s
   store_reg(t, in->rd, X86_RDX);
 }
 
-/* hart_store_hit's branch-free way: the value written, a hit counted. */
+/* hart_store_hit: the value written and a hit counted, the branch-free way from the tag, the
+ * line TLB's from its entry (write-through: the entry of the last line stored to). */
 static void emit_store(struct tr *t, const struct insn *in, unsigned size, unsigned k) {
   struct x86 *x = &t->x;
   const struct data_hit_filter *f = t->h->data_hits;
+  if (!t->branch_free) {
+    emit_line_of(t, in, f->lines_store, 5, size, k);
+    x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct data_store_line, addend));
+    x86_alu_rr(x, 1, X86_ADD, X86_RDX, X86_RAX);
+    x86_load(x, 1, X86_RAX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct data_store_line, hit));
+    load_reg(t, X86_RCX, in->rs2);
+    x86_store(x, size, X86_RCX, X86_RDX, X86_NO_INDEX, 0);
+    x86_mov_imm64(x, X86_R11, (uint64_t)(uintptr_t)f->store_hit);
+    x86_alu_store(x, 1, X86_ADD, X86_RAX, X86_R11, 0);
+    return;
+  }
   emit_model_tlb(t, in, HO(tlb_store_model), size, k);
   x86_load(x, 1, X86_RDX, X86_RCX, X86_NO_INDEX, (int32_t)offsetof(struct tlb_entry, addend));
   x86_alu_rr(x, 1, X86_ADD, X86_RDX, X86_RAX);
@@ -578,18 +623,16 @@ static void emit_jalr(struct tr *t, unsigned k) {
   emit_follow(t, X86_R8, 0);
 }
 
-void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
-  if (h->xlen != 32 || !h->models_loop || !h->data_hits || !h->btc_hits) return;
-  if (a->used + JIT_BLOCK_MAX_BYTES > JIT_ARENA_BYTES) return;
+/* Translates b for one way of the D-cache; NULL if nothing of it could be. */
+static const void *translate_way(struct hart *h, struct jit_arena *a, struct block *b, bool branch_free) {
+  if (a->used + JIT_BLOCK_MAX_BYTES > JIT_ARENA_BYTES) return NULL;
   struct tr *t = &a->scratch;
-  if (!t) return;
   uint8_t *start = a->base + a->used;
   t->x = (struct x86){start, start + JIT_BLOCK_MAX_BYTES, false};
-  t->a = a, t->h = h, t->b = b, t->n_exits = 0, t->cached = -1;
-  block_jit_of(b)->disp0 = b->insns[0].disp;
+  t->a = a, t->h = h, t->b = b, t->n_exits = 0, t->cached = -1, t->branch_free = branch_free;
   unsigned last = b->count - 1, k = 0;
   while (k < last && emit_body_insn(t, k)) k++;
-  if (k == 0 && last > 0) return; /* (nothing gained: the interpreter from the start) */
+  if (k == 0 && last > 0) return NULL; /* (nothing gained: the interpreter from the start) */
   enum x86_cc cc;
   const struct insn *end = &b->insns[last];
   if (k < last) {
@@ -609,7 +652,7 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
   } else if (end->op == OP_JALR) {
     emit_jalr(t, last);
   } else if (k == 0) {
-    return;
+    return NULL;
   } else {
     exit_at(t, last);
   }
@@ -617,16 +660,33 @@ void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
     x86_patch(&t->x, t->exits[i].at, t->x.p);
     emit_exit(t, t->exits[i].k);
   }
-  if (t->x.full) return;
+  if (t->x.full) return NULL;
   if (a->perf_map) { /* perf's names for the code (RVPMU_JIT_PERFMAP=1) */
-    fprintf(a->perf_map, "%lx %lx rvpmu_block_%llx\n", (unsigned long)(uintptr_t)start, (unsigned long)(t->x.p - start),
-            (unsigned long long)b->paddr);
+    fprintf(a->perf_map, "%lx %lx rvpmu_block_%llx%s\n", (unsigned long)(uintptr_t)start,
+            (unsigned long)(t->x.p - start), (unsigned long long)b->paddr, branch_free ? "_bf" : "");
     fflush(a->perf_map);
   }
   a->used += (size_t)(((t->x.p - start) + 15) & ~15);
+  return start;
+}
+
+void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) {
+  const struct data_hit_filter *f = h->data_hits;
+  if (h->xlen != 32 || !h->models_loop || !f || !h->btc_hits) return;
+  struct block_jit *j = block_jit_of(b);
+  j->disp0 = b->insns[0].disp;
+  j->way[0] = f->lines_on ? translate_way(h, a, b, false) : NULL;
+  j->way[1] = f->read_fill ? translate_way(h, a, b, true) : NULL; /* (the branch-free way's condition) */
   h->jit_enter = a->enter;
-  block_jit_of(b)->code = start;
-  if (h->dc_branch_free) b->insns[0].disp = DISP_JIT; /* (else block_jit_enable, when it is) */
+  jit_way(a, b, h->dc_branch_free);
+}
+
+void jit_way(const struct jit_arena *a, struct block *b, bool branch_free) {
+  struct block_jit *j = block_jit_of(b);
+  const void *code = j->way[branch_free];
+  if (!j->way[0] && !j->way[1]) return; /* (never translated: disp0 may not be set) */
+  j->code = code ? code : a->plain;
+  b->insns[0].disp = (uint8_t)(code ? DISP_JIT : j->disp0);
 }
 
 #else /* no translator on this host */
@@ -636,6 +696,7 @@ void jit_arena_destroy(struct jit_arena *a) { (void)a; }
 void jit_arena_reset(struct jit_arena *a) { (void)a; }
 const void *jit_arena_plain(const struct jit_arena *a) { (void)a; return NULL; }
 void jit_translate(struct hart *h, struct jit_arena *a, struct block *b) { (void)h, (void)a, (void)b; }
+void jit_way(const struct jit_arena *a, struct block *b, bool branch_free) { (void)a, (void)b, (void)branch_free; }
 
 #endif
 

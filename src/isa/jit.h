@@ -41,9 +41,13 @@ void jit_arena_reset(struct jit_arena *a);
  * interpreter at its start. */
 const void *jit_arena_plain(const struct jit_arena *a);
 
-/* Translates block b of hart h (built just now, with its translation slot empty) if it can:
- * sets block_jit_of(b) and makes b's first instruction dispatch DISP_JIT. */
+/* Translates block b of hart h (built just now, with its translation slot empty) for each
+ * way of the D-cache where it can (block_jit.way), and makes it run the current way's
+ * (jit_way). */
 void jit_translate(struct hart *h, struct jit_arena *a, struct block *b);
+/* Makes block b run its translation for the D-cache's way (branch_free or the line TLB), if
+ * it has one (its first instruction dispatching DISP_JIT), else the interpreter. */
+void jit_way(const struct jit_arena *a, struct block *b, bool branch_free);
 
 /* Where the interpreter goes on when translated code leaves: block `blk` at instruction `in`,
  * through the dispatch index in hart.jit_disp. */

@@ -90,7 +90,7 @@ fi
 
 for core in "${CONFIGS[@]}"; do
   events=$(core_events "$core")
-  for way in branch-free ""; do
+  for way in branch-free lines ""; do
     for w in callchase32 intmix32; do
       same_jit "jit = interpreter: $w on $core${way:+, $way}" "$way" \
         stat -x , --core "$core" --platform virt -e "$events" --max-insns 2000000 -- "$TMP/$w.elf"
