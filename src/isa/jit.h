@@ -2,23 +2,27 @@
  * the blocks it can translate as x86-64 code instead of dispatching their instructions one by
  * one (issue 12: the interpreter's dispatch, operand fetch and chained path were what stood
  * between that core and QEMU's speed once the models' inline paths were as short as an
- * interpreter makes them; docs/performance.md, "The translator").
+ * interpreter makes them; docs/performance.md, "The translator, session 10").
  *
  * What it translates, and what it leaves to the interpreter (isa/exec_template.h, the
  * reference: tests/cli/jit.sh compares every count with RVPMU_JIT=0):
  * - a block's body up to the first instruction it does not know (RV32I's integer operations,
- *   MUL without operand-dependent timing, loads and stores through the model TLB with the
- *   D-cache's branch-free way, FENCE); the interpreter resumes at that instruction;
- * - its end when it is a conditional branch, JAL or a cut (END_BLOCK): the chained path of
- *   the timed loop (a static link that holds, the BTC's linked compare and counter move, the
- *   link's budget and deferred count), then straight on to the next block's translation.
- * Anything else (a TLB miss, a link that does not hold or is not followed whole, a BTC miss,
- * JALR, system instructions) leaves for the interpreter at the instruction concerned, before
- * anything of it is done, so that the interpreter does it exactly as without translation.
- * Only RV32 harts of timed profiles with the models loop translate (hart.jit_on), and the
- * translation runs only in that loop with the branch-free D-cache way (exec_template.h,
- * L_JIT); the other loops run the block's first instruction's own handler (block_jit.disp0).
- * RVPMU_JIT=0 turns it off. */
+ *   the multiplies without operand-dependent timing, loads and stores through the D-cache's
+ *   inline paths, FENCE); the interpreter resumes at that instruction. A block has one
+ *   translation per way of the D-cache (hart_load_hit: the line TLB, or branch-free through
+ *   the model TLB and the tags), and runs the one of the current way (jit_way);
+ * - its end when it is a conditional branch, JAL, JALR or a cut (END_BLOCK): the timed loop's
+ *   chained path (a link that holds, the BTC's linked compare and counter move, the jump
+ *   found in the BTC, the link's budget and deferred count), then straight on to the next
+ *   block's code.
+ * Anything else (a line or TLB miss, a link that does not hold or is not followed whole, a
+ * BTC miss, system instructions, division) leaves for the interpreter at the instruction
+ * concerned, before anything of it is done, so that the interpreter does it exactly as
+ * without translation. Only RV32 harts of timed profiles translate, the blocks built in the
+ * models loop (hart.jit_on: RVPMU_JIT=0 turns it off), and the translations run only in that
+ * loop (exec_template.h, L_JIT); the other loops run the block's first instruction's own
+ * handler (block_jit.disp0). RVPMU_JIT_PERFMAP=1 names the translated code for perf
+ * (/tmp/perf-PID.map: rvpmu_block_<paddr>, _bf for the branch-free way's). */
 #ifndef RVPMU_ISA_JIT_H
 #define RVPMU_ISA_JIT_H
 

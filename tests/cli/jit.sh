@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The block translator (src/isa/jit.h) against the interpreter it stands in for: MicroBlaze V's
-# models loop runs translated blocks while the D-cache takes its branch-free way, and every
-# count must be what the interpreter gives (RVPMU_JIT=0). Compared with that way forced
-# (RVPMU_DC_WAY=branch-free: the translations run) and chosen (it switches, and the
-# translations are switched on and off with it), on the MicroBlaze V configurations of
+# models loop runs translated blocks, one translation per way of the D-cache, and every count
+# must be what the interpreter gives (RVPMU_JIT=0). Compared with each way forced
+# (RVPMU_DC_WAY=branch-free, lines) and chosen (it switches, and the blocks switch their
+# translation with it), on the MicroBlaze V configurations of
 # `make bench` and ones that take other paths (a small BTC and small caches that evict
-# often, 16-byte lines, 3 stages, write-back: no branch-free way, nothing runs translated):
+# often, 16-byte lines, 3 stages, write-back: no line TLB or branch-free way, nothing runs
+# translated):
 # - bench/callchase.c and bench/intmix.c for rv32 (2e6 instructions): the workloads it is for;
 # - programs/jit_ops.S: every operation it translates on edge values (its checksum also
 #   compared with QEMU's), code patched and FENCE.I every round, device accesses, division,
