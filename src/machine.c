@@ -272,6 +272,31 @@ int rvpmu_elf_xlen(const char *path, char *err, size_t errlen) {
   return xlen;
 }
 
+/* Attaches HTIF at an ELF's `tohost` where it can work: an aligned 64-bit word of RAM. A
+ * `tohost` elsewhere does not stop the load: lowRISC's simple-system link.ld defines
+ * `tohost = 0x20008` (its simulator-control register, for Spike) in programs that never use
+ * HTIF. Either way a note says what happened (rvpmu -v). */
+static void attach_htif(struct machine *m, const char *path, uint64_t tohost, uint64_t fromhost) {
+  const char *dev = bus_device_name(&m->bus, tohost, 4);
+  const char *why = NULL;
+  char dev_why[96];
+  if (dev) {
+    snprintf(dev_why, sizeof dev_why, "is a register of the %s device, not RAM", dev);
+    why = dev_why;
+  } else if (!bus_ram_ptr(&m->bus, tohost, 8)) {
+    why = "is outside RAM";
+  } else if (tohost & 7) {
+    why = "is not 8-byte aligned";
+  } else if (htif_attach(m, tohost, fromhost) != 0) {
+    why = "cannot be watched (too many RAM devices)";
+  }
+  if (why)
+    machine_note(m, "%s: tohost at 0x%llx %s: HTIF not attached", path, (unsigned long long)tohost, why);
+  else
+    machine_note(m, "%s: HTIF attached at tohost 0x%llx, fromhost 0x%llx", path, (unsigned long long)m->tohost,
+                 (unsigned long long)m->fromhost);
+}
+
 /* Loads an ELF file's segments into RAM; returns 0 with its entry and tohost/fromhost. */
 static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *err, size_t errlen) {
   size_t size;
@@ -296,10 +321,7 @@ static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *
     goto out_img;
   }
   uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");
-  if (tohost && htif_attach(m, tohost, fromhost) != 0) {
-    snprintf(err, errlen, "%s: tohost at 0x%llx is not an aligned word of RAM", path, (unsigned long long)tohost);
-    goto out_img;
-  }
+  if (tohost) attach_htif(m, path, tohost, fromhost);
   *entry = img.entry;
   r = 0;
 out_img:
@@ -439,6 +461,23 @@ enum rvpmu_stop rvpmu_machine_stopped(const struct rvpmu_machine *mm) { return (
 int rvpmu_machine_exit_code(const struct rvpmu_machine *mm) { return ((const struct machine *)mm)->exit_code; }
 const char *rvpmu_machine_stop_message(const struct rvpmu_machine *mm) {
   return ((const struct machine *)mm)->stop_message;
+}
+
+const char *rvpmu_machine_notes(const struct rvpmu_machine *mm) {
+  return ((const struct machine *)mm)->notes;
+}
+
+void machine_note(struct machine *m, const char *fmt, ...) {
+  size_t len = strlen(m->notes);
+  if (len + 1 >= sizeof m->notes) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(m->notes + len, sizeof m->notes - len - 1, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  len = strlen(m->notes); /* truncated notes keep their line end */
+  m->notes[len] = '\n';
+  m->notes[len + 1] = '\0';
 }
 
 static struct hart *hart_of(const struct rvpmu_machine *mm, unsigned i) {

@@ -54,6 +54,7 @@ struct machine {
   enum rvpmu_stop stop;         /* RVPMU_RUNNING while running */
   int exit_code;                /* guest exit code when stop == RVPMU_STOP_EXIT */
   char stop_message[256];       /* why it stopped, for errors */
+  char notes[1024];             /* what loading noticed, one line each (rvpmu_machine_notes) */
   uint64_t insn_limit;          /* stop after this many retired instructions (all harts), 0 = none */
   uint64_t run_until_insns;     /* rvpmu_machine_run's own limit for the current call */
   uint64_t run_until_cycles;    /* rvpmu_machine_run_until_cycles' clock limit, 0 = none */
@@ -69,6 +70,8 @@ uint64_t machine_mtime(const struct machine *m);
 uint64_t machine_clock_at_mtime(const struct machine *m, uint64_t ticks);
 /* Ends the run with exit code `code`. */
 void machine_exit(struct machine *m, int code);
+/* Adds a line to the machine's notes (rvpmu_machine_notes; shown by rvpmu -v). */
+void machine_note(struct machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Ends the run with an error message. */
 void machine_fail(struct machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Recomputes MTIP/MSIP of every hart after CLINT state or time changed. */

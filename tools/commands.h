@@ -27,6 +27,7 @@ struct machine_options {
   unsigned harts;
   uint64_t max_insns, ram_bytes;
   bool progress;
+  bool verbose; /* -v: print the machine's notes (rvpmu_machine_notes) after loading */
 };
 
 /* Help text for the machine options, shared by run and stat. */

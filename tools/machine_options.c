@@ -25,6 +25,8 @@ const char machine_options_help[] =
     "  --max-insns N             stop with status 124 after N retired instructions\n"
     "  --progress                print progress on stderr every 2 s (default when stderr is a\n"
     "                            terminal)\n"
+    "  -v, --verbose             say what loading did besides loading (e.g. whether HTIF was\n"
+    "                            attached at the ELF's tohost symbol, or why not)\n"
     "  --firmware FILE|none      M-mode firmware ELF: every hart starts there with a0 = hart id,\n"
     "                            a1 = device tree. Default: rvpmu's SBI firmware (firmware/,\n"
     "                            built next to rvpmu) when the program is an S-mode payload (an\n"
@@ -57,6 +59,10 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++) known |= !strcmp(opt, with_value[k]);
   if (!strcmp(opt, "--progress")) {
     o->progress = true;
+    return 1;
+  }
+  if (!strcmp(opt, "-v") || !strcmp(opt, "--verbose")) {
+    o->verbose = true;
     return 1;
   }
   if (!known) return 0;
@@ -195,6 +201,12 @@ static const char *choose_firmware(const struct machine_options *o, char *buf, s
   return buf;
 }
 
+/* The machine's notes on stderr, each line as "rvpmu: LINE". */
+static void print_notes(const char *notes) {
+  for (const char *nl; (nl = strchr(notes, '\n')); notes = nl + 1)
+    fprintf(stderr, "rvpmu: %.*s\n", (int)(nl - notes), notes);
+}
+
 const char *machine_firmware(const struct machine_options *o, char *buf, size_t len) {
   return choose_firmware(o, buf, len);
 }
@@ -245,6 +257,7 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
     rvpmu_machine_destroy(m);
     return NULL;
   }
+  if (o->verbose) print_notes(rvpmu_machine_notes(m));
   if (o->dump_dtb && dump_dtb(m, o->dump_dtb) != 0) {
     rvpmu_machine_destroy(m);
     return NULL;

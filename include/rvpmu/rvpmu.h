@@ -86,6 +86,9 @@ enum rvpmu_stop rvpmu_machine_stopped(const struct rvpmu_machine *m);
 
 int rvpmu_machine_exit_code(const struct rvpmu_machine *m);
 const char *rvpmu_machine_stop_message(const struct rvpmu_machine *m);
+/* What creating and loading the machine noticed and did not treat as an error (such as where
+ * HTIF was attached, or why an ELF's tohost was not used): lines ending in '\n', "" if none. */
+const char *rvpmu_machine_notes(const struct rvpmu_machine *m);
 
 /* Register and CSR access on hart `hart` (as M mode, without privilege checks). Reads of
  * counters (mcycle, minstret, mhpmcounterN and their views) and of mhpmeventN give all 64 bits

@@ -68,6 +68,11 @@ bool bus_maps(const struct bus *bus, uint64_t pa, unsigned size) {
   return bus_ram_ptr(bus, pa, size) || find_device(bus, pa, size);
 }
 
+const char *bus_device_name(const struct bus *bus, uint64_t pa, unsigned size) {
+  const struct device *d = find_device(bus, pa, size);
+  return d ? d->name : NULL;
+}
+
 /* Fixed-size copies the compiler inlines (a variable-size memcpy is a libc call). */
 static uint64_t ram_load(const uint8_t *p, unsigned size) {
   uint8_t b;

@@ -52,6 +52,8 @@ static inline uint8_t *bus_ram_ptr(const struct bus *bus, uint64_t pa, uint64_t 
 
 /* Whether RAM or a device answers at [pa, pa + size) (no access is made). */
 bool bus_maps(const struct bus *bus, uint64_t pa, unsigned size);
+/* The name of the device (not RAM) whose registers cover [pa, pa + size), or NULL. */
+const char *bus_device_name(const struct bus *bus, uint64_t pa, unsigned size);
 
 /* Device or RAM access at physical address pa (aligned, size 1/2/4/8). */
 int bus_read(struct bus *bus, uint64_t pa, unsigned size, uint64_t *value) __attribute__((warn_unused_result));
