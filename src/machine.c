@@ -17,16 +17,56 @@ uint64_t machine_retired(const struct machine *m) {
 }
 
 uint64_t machine_clock(const struct machine *m) {
-  /* The latest hart clock: harts that ran ahead define "now" (deterministic, monotonic). */
-  uint64_t cycles = 0;
+  /* The latest clock of the harts that run (deterministic). A hart asleep in WFI takes no
+   * part: its clock stopped when it slept, behind the others' or ahead of them (harts run in
+   * slices of instructions), and time must not stand still or jump with it (Zicntr: time is
+   * wall-clock time, the same on every hart). It catches up when it wakes (machine_wake).
+   * When every hart sleeps, the latest of all. */
+  uint64_t running = 0, all = 0;
+  bool any_running = false;
   for (unsigned i = 0; i < m->num_harts; i++) {
-    uint64_t c = hart_now_cycles(m->harts[i]);
-    if (c > cycles) cycles = c;
+    const struct hart *h = m->harts[i];
+    uint64_t c = hart_now_cycles(h);
+    if (c > all) all = c;
+    if (!h->sleeping) {
+      any_running = true;
+      if (c > running) running = c;
+    }
   }
-  return cycles;
+  return any_running ? running : all;
+}
+
+void machine_yield(struct machine *m, const struct hart *o) {
+  if (m->num_harts < 2 || !o->sleeping || !(o->mip & o->mie)) return;
+  m->yield = true;
+  for (unsigned i = 0; i < m->num_harts; i++) m->harts[i]->budget = 0;
+}
+
+void machine_wake(struct machine *m, struct hart *h) {
+  /* It slept until the first interrupt that wakes it was raised (by another hart's clock, or
+   * the timer's deadline), not until its turn to run came: harts run in slices. */
+  uint64_t at = UINT64_MAX;
+  for (uint64_t w = h->mip & h->mie & 0xffff; w; w &= w - 1) {
+    uint64_t raised = h->irq_raised_cycles[__builtin_ctzll(w)];
+    if (raised < at) at = raised;
+  }
+  if (at == UINT64_MAX) at = machine_clock(m);
+  uint64_t mine = hart_clock_cycles(h);
+  if (at > mine) h->sleep_cycles += at - mine; /* slept while the others ran: time, not mcycle */
+  h->sleeping = false;
 }
 
 uint64_t machine_mtime(const struct machine *m) { return machine_clock(m) / m->cycles_per_tick + m->mtime_offset; }
+
+uint64_t machine_mtime_seen(struct machine *m, struct hart *h) {
+  /* When the hart that led goes to sleep, the machine clock falls back to the latest running
+   * hart's, by at most a slice: a hart that already read the later time reads it again until
+   * time passes it, so that its own reads never go backwards. */
+  uint64_t c = machine_clock(m);
+  if (c < h->clock_seen) c = h->clock_seen; /* in cycles: mtime writes still move time back */
+  h->clock_seen = c;
+  return c / m->cycles_per_tick + m->mtime_offset;
+}
 
 uint64_t machine_clock_at_mtime(const struct machine *m, uint64_t ticks) {
   if (ticks == UINT64_MAX) return UINT64_MAX;
@@ -46,6 +86,7 @@ void machine_update_timer_irqs(struct machine *m) {
         uint64_t deadline = m->timer_deadline(m, i), now = hart_now_cycles(h);
         uint64_t rose = deadline > h->mtip_clear_cycles ? deadline : h->mtip_clear_cycles;
         hart_set_mip(h, before | MIP_MTIP, rose < now ? rose : now);
+        machine_yield(m, h);
       }
     } else {
       h->mip = before & ~MIP_MTIP;

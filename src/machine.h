@@ -58,14 +58,24 @@ struct machine {
   uint64_t insn_limit;          /* stop after this many retired instructions (all harts), 0 = none */
   uint64_t run_until_insns;     /* rvpmu_machine_run's own limit for the current call */
   uint64_t run_until_cycles;    /* rvpmu_machine_run_until_cycles' clock limit, 0 = none */
+  bool yield;                   /* several harts: a sleeping hart was woken, so the running one
+                                 * ends its slice at its next slow check (machine_yield) */
 };
 
 /* Total instructions retired by all harts. */
 uint64_t machine_retired(const struct machine *m);
-/* The machine clock in cycles: the furthest hart's clock (deterministic). */
+/* The machine clock in cycles: the furthest running hart's clock (every hart's when all
+ * sleep in WFI; deterministic). */
 uint64_t machine_clock(const struct machine *m);
+/* An interrupt became pending for hart `o`: if it sleeps in WFI while another runs, the
+ * running hart ends its slice soon, so that `o` wakes when it was woken, not a slice later. */
+void machine_yield(struct machine *m, const struct hart *o);
+/* Hart `h` leaves WFI: its clock catches up with the machine clock (the time it slept). */
+void machine_wake(struct machine *m, struct hart *h);
 /* mtime: the clock in timer ticks, plus writes. */
 uint64_t machine_mtime(const struct machine *m);
+/* mtime as hart `h` reads it (the time CSR): never less than it read before. */
+uint64_t machine_mtime_seen(struct machine *m, struct hart *h);
 /* The clock at which mtime reaches `ticks` (UINT64_MAX if never). */
 uint64_t machine_clock_at_mtime(const struct machine *m, uint64_t ticks);
 /* Ends the run with exit code `code`. */

@@ -57,7 +57,9 @@ run_guest() {
   for name in $(guest_names); do
     for x in rv32 rv64; do
       elf=build/guest/$x/$name.elf
-      out=$(timeout 60 "$RVPMU" run --max-insns 100000000 "$elf" 2>&1)
+      # "guest-harts: N" on a program's second line: it runs on N harts (guest_secondary).
+      harts=$(sed -n '2s/.*guest-harts: \([0-9]*\).*/\1/p' tests/guest/$name.[cS] 2>/dev/null | head -1)
+      out=$(timeout 60 "$RVPMU" run --harts "${harts:-1}" --max-insns 100000000 "$elf" 2>&1)
       st=$?
       [ "$st" = 0 ] || echo "$out" | tail -5
       record "guest $x/$name" "$st" "$([ "$st" = 0 ] || echo "exit $st")"

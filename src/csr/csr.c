@@ -40,7 +40,7 @@ static bool counter_enabled(const struct hart *h, unsigned idx) {
 }
 
 static uint64_t counter_read(struct hart *h, unsigned idx) {
-  return idx == 1 ? machine_mtime(h->machine) : hpm_counter_value(&h->hpm, idx);
+  return idx == 1 ? machine_mtime_seen(h->machine, h) : hpm_counter_value(&h->hpm, idx);
 }
 
 /* Merges a 32-bit write into the low or high half of a 64-bit register (RV32 h CSRs). */

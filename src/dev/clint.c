@@ -43,6 +43,7 @@ static int clint_write(void *ctx, uint64_t off, unsigned size, uint64_t value) {
     if (off % 4 == 0) {
       struct hart *h = m->harts[off / 4];
       hart_set_mip(h, (value & 1) ? h->mip | MIP_MSIP : h->mip & ~MIP_MSIP, machine_clock(m));
+      machine_yield(m, h);
     }
     return BUS_BREAK;
   }

@@ -36,6 +36,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   h->pmp.flags = (p->pmp_smepmp ? PMP_SMEPMP : 0) | (p->pmp_na4_to_off ? PMP_NA4_TO_OFF : 0);
   h->sleeping = false;
   h->sleep_cycles = 0;
+  h->clock_seen = 0;
   h->entry_abandoned = false;
   h->resume_unaligned = false;
   h->reservation = ~0ull;
@@ -477,6 +478,7 @@ bool hart_slow_check(struct hart *h) {
         return true;
       }
     }
+    if (m->num_harts > 1) machine_wake(m, h);
     h->sleeping = false;
     if (pending_interrupt(h) < 0) hart_add_timing(h, &m->profile->wfi_resume);
   }
@@ -499,6 +501,15 @@ bool hart_slow_check(struct hart *h) {
   }
   uint64_t timer = cycles_to_timer(h);
   if (timer < budget) budget = timer;
+  if (m->num_harts > 1) { /* a sleeping hart's timer: wake it then (machine_yield) */
+    uint64_t now = hart_clock_cycles(h);
+    for (unsigned i = 0; i < m->num_harts; i++) {
+      const struct hart *o = m->harts[i];
+      if (o == h || !o->sleeping || !(o->mie & MIP_MTIP) || (o->mip & MIP_MTIP)) continue;
+      uint64_t d = m->timer_deadline(m, i);
+      if (d != UINT64_MAX && (d > now ? d - now : 0) < budget) budget = d > now ? d - now : 0;
+    }
+  }
   uint64_t ovf = hpm_overflow_budget(&h->hpm, 1);
   if (ovf < budget) budget = ovf;
   h->budget = budget ? (int64_t)budget : 1;
@@ -511,6 +522,10 @@ bool hart_slow_check(struct hart *h) {
   /* With several harts, each runs a slice in turn (machine.c). */
   if (h->loop_stale) { /* hart_run takes another instance of the loop */
     h->loop_stale = false;
+    return true;
+  }
+  if (m->yield) { /* another hart woke: let it run now (machine_yield) */
+    m->yield = false;
     return true;
   }
   return m->num_harts > 1 && h->hpm.acc[EV_INSNS] >= h->slice_end;

@@ -106,6 +106,7 @@ struct hart {
   uint64_t slice_end;       /* acc[EV_INSNS] at which a multi-hart slice ends */
   uint64_t sleep_cycles;    /* clock cycles spent halted in WFI (time runs, mcycle does not) */
   bool sleeping;            /* in WFI, waiting for an interrupt */
+  uint64_t clock_seen;      /* the latest machine clock this hart read time at (machine_mtime_seen) */
   /* The dispatch loop returned (a slow check: an interval's end, a slice, another loop
    * instance) after a taken transfer without a link cost, before its target was entered: the
    * next loop checks that target's alignment (the unaligned-target cost) as this one would

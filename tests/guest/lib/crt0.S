@@ -1,6 +1,7 @@
-/* Start-up for guest programs: one hart, M mode. Sets the stack, clears .bss,
- * installs trap_vector (every trap goes on to trap_entry, see trap.c) and calls main; main's
- * return value is the exit code. */
+/* Start-up for guest programs, M mode. Hart 0 sets the stack, clears .bss, installs
+ * trap_vector (every trap goes on to trap_entry, see trap.c) and calls main; main's return
+ * value is the exit code. Other harts (--harts N) wait until main calls guest_release_harts,
+ * then run guest_secondary(hartid) on a 16 KiB stack of their own below hart 0's. */
 #if __riscv_xlen == 64
 #define STORE sd
 #define LOAD ld
@@ -14,7 +15,7 @@
   .globl _start
 _start:
   csrr t0, mhartid
-1: bnez t0, 1b              /* only hart 0 runs the program */
+  bnez t0, secondary
   la sp, __stack_top
   la t0, __bss_start
   la t1, __bss_end
@@ -27,6 +28,19 @@ _start:
   call main
   call guest_exit
 4: j 4b
+
+secondary:
+  la t1, guest_harts_released
+5: LOAD t2, 0(t1)
+  beqz t2, 5b
+  la t1, trap_vector
+  csrw mtvec, t1
+  la sp, __stack_top
+  slli t1, t0, 14
+  sub sp, sp, t1
+  mv a0, t0
+  call guest_secondary
+6: j 6b
 
 /* What mtvec holds: 32 jumps to trap_entry at a 256-byte aligned base, so that a trap reaches
  * trap_entry on every core whatever its mtvec keeps of the address and mode: direct (every

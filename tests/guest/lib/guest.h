@@ -39,6 +39,12 @@ extern volatile int trap_expected;
  * instead of failing. */
 extern void (*volatile interrupt_hook)(uxlen_t mcause);
 
+/* Several harts (rvpmu run --harts N): the other harts wait in crt0 until hart 0 calls
+ * guest_release_harts, then run guest_secondary(hartid) (a program defines it; by default they
+ * spin). */
+void guest_release_harts(void);
+void guest_secondary(uxlen_t hartid);
+
 void guest_putc(char c);
 void guest_puts(const char *s);
 void guest_put_hex(uint64_t v);

@@ -1,6 +1,18 @@
 /* Console, exit and trap handling for guest programs; see guest.h. */
 #include "guest.h"
 
+/* In .data, not .bss: the other harts read it while hart 0 clears .bss. */
+__attribute__((section(".data"))) volatile uxlen_t guest_harts_released;
+
+void guest_release_harts(void) { guest_harts_released = 1; }
+
+/* What the other harts run when the program has no guest_secondary: nothing. */
+__attribute__((weak)) void guest_secondary(uxlen_t hartid) {
+  (void)hartid;
+  for (;;) {
+  }
+}
+
 struct trap_record last_trap;
 volatile int trap_expected;
 void (*volatile interrupt_hook)(uxlen_t mcause);
