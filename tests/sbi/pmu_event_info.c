@@ -1,6 +1,7 @@
 /* PMU event_get_info (spec 11.14): the output word of each valid entry says whether some
  * counter of the hart can count the event (by capability, whether or not the counters are
- * busy); entries with an invalid event_idx or event_data keep their output word; flags,
+ * busy), 0 for a valid event_idx of a defined type that names no event the firmware knows;
+ * entries with a reserved type or event_data the type does not take keep their output word; flags,
  * alignment, reserved event_idx bits (checked before anything is written) and addresses.
  * OpenSBI 1.1 (SBI v1.0) has no event_get_info (SBI 3.0): NOT_SUPPORTED, the table untouched.
  * run: qemu=yes harts=1 cores=default,small */
@@ -31,9 +32,12 @@ static const struct expect expects[] = {
     {0x00004, 0, 0, 0},
     {0x0000a, 0, 0, 0},                  /* REF_CPU_CYCLES */
     {0x00001, 0x55, 1, 1},               /* event_data of general events is not read (table 47) */
-    {0x00000, 0, UNTOUCHED, UNTOUCHED},  /* NO_EVENT is not an event */
-    {0x0000b, 0, UNTOUCHED, UNTOUCHED},  /* general code 11: not defined */
-    {0x0ffff, 0, UNTOUCHED, UNTOUCHED},  /* general code 0xffff: not defined */
+    /* A valid event_idx the firmware does not support: 0 (SBI v3.0 11.14: the whole word is
+     * updated for a valid event_idx), not left as it was. */
+    {0x00000, 0, 0, 0},                  /* NO_EVENT is not an event */
+    {0x0000b, 0, 0, 0},                  /* general code 11: not defined */
+    {0x007ff, 0, 0, 0},                  /* general code 0x7ff */
+    {0x0ffff, 0, 0, 0},                  /* general code 0xffff: not defined */
     {0x00006, 0, 1, 0},                  /* BRANCH_MISSES: rvpmu's branch predictor model */
     {0x10019, 0, 1, 1},                  /* DTLB read miss: rvpmu's TLB model; QEMU maps it too */
     {0x1001b, 0, 1, 1},                  /* DTLB write miss */
@@ -47,9 +51,9 @@ static const struct expect expects[] = {
     {0x10009, 0, 1, 0},                  /* L1I read miss */
     {0x10004, 0, 0, 0},                  /* L1D prefetch access: no counter */
     {0x10010, 0, 0, 0},                  /* LL read access: no counter */
-    {0x10038, 0, UNTOUCHED, UNTOUCHED},  /* cache id 7 */
-    {0x10006, 0, UNTOUCHED, UNTOUCHED},  /* op 3 */
-    {0x1fff9, 0, UNTOUCHED, UNTOUCHED},  /* cache id 8191 */
+    {0x10038, 0, 0, 0},                  /* cache id 7: not defined */
+    {0x10006, 0, 0, 0},                  /* op 3 */
+    {0x1fff9, 0, 0, 0},                  /* cache id 8191 */
     {0x10031, 0, 0, 0},                  /* NODE read miss: defined, no counter */
     {0x20000, 0x20001, 1, 0},            /* raw: rvpmu's loads */
     {0x20000, 0x20fff, 0, 0},            /* raw: an unknown selector */
@@ -65,8 +69,8 @@ static const struct expect expects[] = {
     {0xf000e, 0, 1, 1},                  /* HFENCE_GVMA_SENT: countable (stays 0 without H) */
     {0xf0015, 0, 1, 1},
     {0xf0005, 1, UNTOUCHED, UNTOUCHED},  /* firmware event with event_data */
-    {0xf0016, 0, UNTOUCHED, UNTOUCHED},  /* 22: reserved */
-    {0xf00ff, 0, UNTOUCHED, UNTOUCHED},  /* 255: reserved */
+    {0xf0016, 0, 0, 0},                  /* 22: reserved code, a valid firmware event_idx */
+    {0xf00ff, 0, 0, 0},                  /* 255 */
     {0xffffe, 0, 0, 0},                  /* 65534: the last implementation-specific code */
     {0xf0100, 5, UNTOUCHED, UNTOUCHED},  /* implementation specific with event_data */
     {0xf0100, 0, 0, 0},                  /* implementation specific: valid, none implemented */

@@ -57,6 +57,21 @@ static bool event_supported(const struct pmu_hart *ph, unsigned long event_idx, 
   return false;
 }
 
+/* Whether event_get_info answers for an entry (spec 11.14): a defined event type with
+ * event_data of the form that type takes (raw: code 0 and the raw bits; firmware: none, but
+ * for the platform's code; general and cache events do not read it, table 47). */
+static bool get_info_entry_valid(const struct pmu_hart *ph, uint32_t event_idx, uint64_t data) {
+  unsigned type = SBI_PMU_EVENT_TYPE(event_idx), code = SBI_PMU_EVENT_CODE(event_idx);
+  switch (type) {
+    case SBI_PMU_TYPE_HW:
+    case SBI_PMU_TYPE_CACHE: return true;
+    case SBI_PMU_TYPE_RAW:
+    case SBI_PMU_TYPE_RAW_V2: return code == 0 && !(data >> raw_bits(ph, type));
+    case SBI_PMU_TYPE_FW: return code == SBI_PMU_FW_PLATFORM || !data;
+    default: return false;
+  }
+}
+
 int pmu_event_get_info(unsigned long lo, unsigned long hi, unsigned long num_entries, unsigned long flags) {
   const struct pmu_hart *ph = pmu_self();
   if (!ph->available) return FW_ENOTSUP;
@@ -77,9 +92,11 @@ int pmu_event_get_info(unsigned long lo, unsigned long hi, unsigned long num_ent
     if (type == SBI_PMU_TYPE_RAW || type == SBI_PMU_TYPE_RAW_V2 || type == SBI_PMU_TYPE_FW)
       data = (uint64_t)e[3] << 32 | e[2];
     /* "MUST update this entire 32-bit word if valid event_idx and event_data are specified":
-     * an entry that is not valid keeps its output word. */
-    if (!pmu_event_well_formed(ph, event_idx, data)) continue;
-    e[1] = event_supported(ph, event_idx, data) ? 1 : 0;
+     * an event_idx of a defined type is valid whether or not its code names an event the
+     * firmware knows (general code 0x7ff: 0, unsupported); a reserved type, or event_data the
+     * type does not allow, keeps the output word. */
+    if (!get_info_entry_valid(ph, event_idx, data)) continue;
+    e[1] = pmu_event_well_formed(ph, event_idx, data) && event_supported(ph, event_idx, data) ? 1 : 0;
   }
   return FW_OK;
 }
