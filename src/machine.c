@@ -589,6 +589,9 @@ uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m) {
   return rvpmu_machine_timebase_hz(m) * ((const struct machine *)m)->cycles_per_tick;
 }
 unsigned rvpmu_machine_harts(const struct rvpmu_machine *m) { return ((const struct machine *)m)->num_harts; }
+unsigned rvpmu_machine_counter_width(const struct rvpmu_machine *m) {
+  return ((const struct machine *)m)->profile->hpm_width;
+}
 
 int rvpmu_core_isa(const char *core, char *isa, size_t len, char *err, size_t errlen) {
   struct profile *p = profile_create(core, err, (unsigned)errlen);

@@ -295,7 +295,7 @@ run_profiles() {
 # the consoles are kept in $BUILD/linux/*.log.
 LINUX_BUILD=${LINUX_BUILD:-linux-build}
 LINUX_RUNS=( # scenario harts [initrd]
-  "boot 1" "boot 2 initramfs.cpio.gz" "workload 1" "stat 1" "record 1" "user 1" "fw 2" "glibc 1" "all 2"
+  "boot 1" "boot 2 initramfs.cpio.gz" "workload 1" "stat 1" "record 1" "user 1" "fw 2" "glibc 1" "all 2" "narrow 1"
 )
 
 run_linux() {

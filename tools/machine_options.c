@@ -201,6 +201,32 @@ static const char *choose_firmware(const struct machine_options *o, char *buf, s
   return buf;
 }
 
+/* Linux's RISC-V image header: "RSC\x05" at offset 56 (Documentation/riscv/boot-image-header). */
+static bool is_linux_image(const char *path) {
+  unsigned char h[60];
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  size_t n = fread(h, 1, sizeof h, f);
+  fclose(f);
+  return n == sizeof h && memcmp(h + 56, "RSC\x05", 4) == 0;
+}
+
+/* Linux (6.1) reads a counting event's counter only when perf reads or stops the event and
+ * does not fold its overflows: a counter narrower than 32 bits wraps many times in a short
+ * run and perf stat prints wrong totals without a warning (issue #29). Such a core is refused
+ * for a Linux image (docs/linux.md, "Counter width"). */
+#define LINUX_MIN_COUNTER_WIDTH 32
+static int check_linux_counter_width(struct rvpmu_machine *m, const struct machine_options *o) {
+  if (!o->kernel || !is_linux_image(o->kernel)) return 0;
+  unsigned width = rvpmu_machine_counter_width(m);
+  if (width >= LINUX_MIN_COUNTER_WIDTH) return 0;
+  fprintf(stderr,
+          "rvpmu: --core %s: %u-bit counters: Linux does not fold the overflows of counting events, so perf "
+          "stat totals would be wrong; Linux needs counters of at least %u bits (width=%u..64)\n",
+          o->core ? o->core : "generic", width, LINUX_MIN_COUNTER_WIDTH, LINUX_MIN_COUNTER_WIDTH);
+  return -1;
+}
+
 /* The machine's notes on stderr, each line as "rvpmu: LINE". */
 static void print_notes(const char *notes) {
   for (const char *nl; (nl = strchr(notes, '\n')); notes = nl + 1)
@@ -254,6 +280,10 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
   }
   if (r != 0) {
     fprintf(stderr, "rvpmu: %s\n", err);
+    rvpmu_machine_destroy(m);
+    return NULL;
+  }
+  if (check_linux_counter_width(m, o) != 0) {
     rvpmu_machine_destroy(m);
     return NULL;
   }

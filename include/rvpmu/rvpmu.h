@@ -133,6 +133,8 @@ const char *rvpmu_machine_platform(const struct rvpmu_machine *m);
 uint64_t rvpmu_machine_clock_hz(const struct rvpmu_machine *m);
 uint64_t rvpmu_machine_timebase_hz(const struct rvpmu_machine *m);
 unsigned rvpmu_machine_harts(const struct rvpmu_machine *m);
+/* Bits of the core's programmable counters (mhpmcounterN); mcycle and minstret may be wider. */
+unsigned rvpmu_machine_counter_width(const struct rvpmu_machine *m);
 
 /* Events of a core profile, for rvpmu list: calls `fn` for each with name, mhpmevent selector
  * value and description. Returns a negative value for an unknown core. */
