@@ -254,10 +254,11 @@ int cmd_report(int argc, char **argv) {
     return EXIT_USAGE;
   }
   int ev = prof_model_event(&m, event, "report");
-  if (ev >= 0 && hart >= 0 && prof_data_only_hart(&m.d, (unsigned)hart) != 0) {
+  int only = ev >= 0 && hart >= 0 ? prof_data_only_hart(&m.d, (unsigned)hart) : 0;
+  if (only == -1)
     fprintf(stderr, "rvpmu report: --hart %d: the profile has %u hart%s\n", hart, m.d.harts, m.d.harts == 1 ? "" : "s");
-    ev = -1;
-  }
+  if (only == -2) fprintf(stderr, "rvpmu report: out of memory\n");
+  if (only) ev = -1;
   if (ev < 0) {
     prof_model_close(&m);
     return EXIT_USAGE;
