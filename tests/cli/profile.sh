@@ -258,6 +258,6 @@ expect_status "record: unwritable output is a simulation error (125)" 125
 rv record -e no-such-event "$TMP/work2.elf"
 expect_error "record: unknown event" "event 'no-such-event' is not supported"
 rv report -i "$good" --sort nonsense
-expect_error "report: bad --sort" "--sort takes symbol, line or address"
+expect_error "report: bad --sort" "--sort takes symbol, line, symbol,line, address or symbol,address"
 rv report -i "$good" --event no-such-event
 expect_error "report: unrecorded event" "was not recorded"
