@@ -86,3 +86,20 @@ rv diff "$TMP/old.data"
 expect_error "diff with one file" "needs two data files"
 rv diff -e cycles "$TMP/old.data" "$TMP/new.data"
 expect_error "diff of an event not recorded" "event 'cycles' was not recorded"
+
+# --- annotate: no symbol = the hottest functions; inclusive counts at calls; objdump's aliases.
+rv annotate -i "$data"
+got=$(grep -o 'Source and disassembly of [^ ]*' "$TMP/out" | awk '{ print $NF }' | paste -sd,)
+want=$(jq -r '[.entries[] | select(.self.cycles > 0 and .symbol != "[unknown]")] | sort_by(-.self.cycles, .symbol) | .[:5] | map(.symbol) | join(",")' "$TMP/calls.json")
+check_eq "annotate without a symbol: the 5 hottest functions, hottest first" "$got" "$want"
+rv annotate -i "$data" measure_fib
+fib_incl=$(jq -r '.entries[] | select(.symbol == "fib") | [.inclusive.cycles, .inclusive.instructions, .inclusive.loads] | join(" ")' "$TMP/calls.json")
+if grep -Eq "jal 0x[0-9a-f]+  # inclusive: $fib_incl$" "$TMP/out"; then ok "annotate: the call to fib shows fib's inclusive counts ($fib_incl)"
+else not_ok "annotate: the call to fib shows fib's inclusive counts ($fib_incl)" "$(grep jal "$TMP/out")"; fi
+if grep -Eq ':  csrr t0, mcycle$' "$TMP/out" && grep -Eq ':  ret( |$)' "$TMP/out" && grep -Eq ':  nop( |$)' "$TMP/out"; then
+  ok "annotate: objdump's pseudo-instructions (csrr, ret, nop)"
+else not_ok "annotate: objdump's pseudo-instructions (csrr, ret, nop)" "$(cat "$TMP/out")"; fi
+rv annotate -i "$data" leaf
+if grep -Eq ':  li a[0-9], 0( |$)' "$TMP/out" && grep -Eq ':  (blez|bnez|beqz|bgez|bltz|bgtz) ' "$TMP/out"; then
+  ok "annotate: li and branch-against-zero aliases"
+else not_ok "annotate: li and branch-against-zero aliases" "$(cat "$TMP/out")"; fi
