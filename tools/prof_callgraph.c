@@ -89,7 +89,7 @@ static double pct(int64_t n, uint64_t total) { return total ? 100.0 * (double)n 
 /* The callers of n, under `prefix`: a single caller with all of n's count continues the chain
  * straight down; otherwise each branch gets its percentage of the total. */
 static void print_kids(FILE *f, struct cg_node *n, const char *prefix, uint64_t total, double limit) {
-  qsort(n->kid, n->n, sizeof *n->kid, by_count);
+  if (n->n > 1) qsort(n->kid, n->n, sizeof *n->kid, by_count); /* (kid is NULL when n has none) */
   size_t shown = 0;
   for (size_t i = 0; i < n->n; i++) shown += pct(n->kid[i]->count, total) >= limit;
   if (shown == 1 && n->kid[0]->count == n->count) {
