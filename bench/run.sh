@@ -245,30 +245,35 @@ check_required_ratio() {
   fi
 }
 
-# The profiler's cost (issue 10: at most 2x): wall time of `rvpmu record` over `rvpmu stat`
-# with the same events (perf's usual five) on intmix (generic core) and intmix-ibex (--core
-# ibex), best of BENCH_RUNS each. BENCH_PROFILE=0 skips it.
+# The profiler's cost (issue 24: at most 2x the time of stat, under 64 MiB, a data file that
+# follows the code's size): time of `rvpmu record` over `rvpmu stat` with the same events
+# (perf's usual five), best of BENCH_RUNS each, with record's peak RSS and data file size, on
+# every workload of BENCH_WORKLOADS and on intmix and callchase on Ibex (NAME-ibex: NAME32 on
+# the small Ibex configuration). BENCH_PROFILE=0 skips it.
 PROFILE_EVENTS=cycles,instructions,branches,loads,stores
-# intmix-ibex is intmix32 on the small Ibex configuration.
-declare -A W_ELF=([intmix-ibex]=build/bench/intmix32.elf)
-declare -A W_RVPMU_ARGS=([intmix-ibex]="${CORE_ARGS[ibex-small]} --platform virt")
+declare -A W_ELF=([intmix-ibex]=build/bench/intmix32.elf [callchase-ibex]=build/bench/callchase32.elf)
+declare -A W_RVPMU_ARGS=([intmix-ibex]="${CORE_ARGS[ibex-small]} --platform virt"
+  [callchase-ibex]="${CORE_ARGS[ibex-small]} --platform virt")
 print_profile_overhead() {
   [[ ${BENCH_PROFILE:-1} != 0 && -x $RVPMU ]] || return 0
-  local w elf stat_wall fmt='%-12s %14s %16s %8s\n'
+  local w elf stat_time rss size fmt='%-15s %10s %12s %8s %14s %12s\n'
   printf '\n'
   # shellcheck disable=SC2059 # one format string shared by the header and the rows
-  printf "$fmt" workload "stat wall s" "record wall s" ratio
-  for w in intmix intmix-ibex; do
+  printf "$fmt" workload "stat s" "record s" ratio "record RSS MiB" "data bytes"
+  for w in $BENCH_WORKLOADS intmix-ibex callchase-ibex; do
     elf=${W_ELF[$w]:-build/bench/$w.elf}
     [[ -f $elf ]] || continue
     log "bench: $w, rvpmu record against rvpmu stat ($BENCH_RUNS runs each)"
     # shellcheck disable=SC2086 # the per-workload options are a word list
     if measure "$BENCH_RUNS" "$RVPMU" stat ${W_RVPMU_ARGS[$w]:-} -e "$PROFILE_EVENTS" -- "$elf"; then
-      stat_wall=$BEST_WALL
+      stat_time=$BEST_WALL
+      rm -f "$tmp/prof.data"
       # shellcheck disable=SC2086
       if measure "$BENCH_RUNS" "$RVPMU" record ${W_RVPMU_ARGS[$w]:-} -e "$PROFILE_EVENTS" -o "$tmp/prof.data" -- "$elf"; then
+        rss=n/a size=$(stat -c %s "$tmp/prof.data" 2>/dev/null || echo n/a)
+        [[ -n $PEAK_RSS_KIB ]] && rss=$(calc "$PEAK_RSS_KIB / 1024" 1)
         # shellcheck disable=SC2059
-        printf "$fmt" "$w" "$stat_wall" "$BEST_WALL" "$(calc "$BEST_WALL / $stat_wall" 2)x"
+        printf "$fmt" "$w" "$stat_time" "$BEST_WALL" "$(calc "$BEST_WALL / $stat_time" 2)x" "$rss" "$size"
         continue
       fi
     fi

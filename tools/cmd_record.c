@@ -8,6 +8,7 @@
 
 #include "tools/commands.h"
 #include "tools/prof_data.h"
+#include "tools/prof_symbols.h"
 
 #define MAX_RECORD_EVENTS 16
 static const char default_events[] = "cycles,instructions";
@@ -29,10 +30,35 @@ static void usage(FILE *out) {
           "                            occurrences (what a latency pair counter sums);\n"
           "                            -e may repeat and the lists add up; default: %s\n"
           "  -o, --output FILE         the data file (default rvpmu.data)\n"
+          "  --call-depth N            at most N calling-context levels (0, the default: no\n"
+          "                            limit); deeper calls are counted in the deepest context\n"
+          "                            (self counts stay exact). Recursion always folds: a\n"
+          "                            function already on the context path opens no new level\n"
           "  --                        ends the options: the program follows\n"
           "%s"
           "  -h, --help                this help\n",
           MAX_RECORD_EVENTS, default_events, machine_options_help);
+}
+
+/* Tells the profiler the functions of the files report will read (the program or payload,
+ * the firmware: docs/profiling.md, "Recursion"), so that recursion folds per function. A file
+ * without symbols (a raw Linux Image) leaves its call sites folding one by one. */
+static int give_functions(struct rvpmu_machine *m, const struct machine_options *o, unsigned call_depth) {
+  char fw[4200], err[512];
+  const char *files[] = {o->kernel ? o->kernel : o->elf, machine_firmware(o, fw, sizeof fw)};
+  struct prof_symbols *s = prof_symbols_new();
+  uint64_t *ranges = NULL;
+  size_t n = 0;
+  if (s) {
+    for (unsigned i = 0; i < 2; i++)
+      if (files[i]) (void)prof_symbols_add(s, files[i], false, 0, err, sizeof err); /* no symbols: fine */
+    n = prof_symbols_ranges(s, &ranges);
+  }
+  int r = rvpmu_profile_functions(m, ranges, n, call_depth, err, sizeof err);
+  if (r != 0) fprintf(stderr, "rvpmu record: %s\n", err);
+  free(ranges);
+  prof_symbols_free(s);
+  return r;
 }
 
 /* Appends "key=value\n" to the header text. A file's path is made absolute, so that report
@@ -54,6 +80,7 @@ int cmd_record(int argc, char **argv) {
   struct machine_options o = {0};
   const char *output = "rvpmu.data";
   char events[1024] = ""; /* every -e list, joined with ',' (default_events if none) */
+  unsigned call_depth = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -66,7 +93,8 @@ int cmd_record(int argc, char **argv) {
       } else output = a + 2;
       continue;
     }
-    bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-o") || !strcmp(a, "--output");
+    bool has_value = !strcmp(a, "-e") || !strcmp(a, "--event") || !strcmp(a, "-o") || !strcmp(a, "--output") ||
+                     !strcmp(a, "--call-depth");
     if (has_value && i + 1 >= argc) {
       fprintf(stderr, "rvpmu record: %s needs a value\n", a);
       return EXIT_USAGE;
@@ -74,6 +102,16 @@ int cmd_record(int argc, char **argv) {
     if (!strcmp(a, "-e") || !strcmp(a, "--event")) {
       if (add_event_list("record", events, sizeof events, argv[++i])) return EXIT_USAGE;
     } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) output = argv[++i];
+    else if (!strcmp(a, "--call-depth")) {
+      char *end;
+      const char *v = argv[++i];
+      unsigned long d = strtoul(v, &end, 10);
+      if (!*v || *end || *v == '-' || d > 65535) {
+        fprintf(stderr, "rvpmu record: --call-depth needs a number of levels from 0 to 65535, not '%s'\n", v);
+        return EXIT_USAGE;
+      }
+      call_depth = (unsigned)d;
+    }
     else if (parse_program_argument("record", &o, argc, argv, &i) < 0) return EXIT_USAGE;
   }
   if (require_program("record", &o) != 0) return EXIT_USAGE;
@@ -99,6 +137,11 @@ int cmd_record(int argc, char **argv) {
     fprintf(stderr, "rvpmu record: %s\n", err);
     rvpmu_machine_destroy(m);
     return EXIT_USAGE;
+  }
+  if (give_functions(m, &o, call_depth) != 0) {
+    rvpmu_profile_stop(m);
+    rvpmu_machine_destroy(m);
+    return EXIT_SIM_ERROR;
   }
   double secs;
   int status = run_to_end(m, &o, &secs);

@@ -7,6 +7,7 @@
 
 #include "tools/commands.h"
 #include "tools/json_out.h"
+#include "tools/prof_callgraph.h"
 #include "tools/prof_export.h"
 #include "tools/prof_view.h"
 
@@ -15,7 +16,8 @@
 static void usage(FILE *out) {
   fprintf(out,
           "usage: rvpmu report [-i FILE] [--sort symbol|line|address] [--children] [--event E]\n"
-          "                    [--hart N] [--symbols ELF[@ADDR]]... [--json | -x SEP]\n"
+          "                    [-g] [--percent-limit P] [--hart N] [--symbols ELF[@ADDR]]...\n"
+          "                    [--json | -x SEP]\n"
           "                    [--callgrind OUT] [--folded OUT] [--flamegraph OUT.svg]\n"
           "\n"
           "Shows a profile written by 'rvpmu record': per function (default), source line or\n"
@@ -26,8 +28,15 @@ static void usage(FILE *out) {
           "firmware and payload recorded, and from --symbols files.\n"
           "\n"
           "  -i, --input FILE          the data file (default rvpmu.data)\n"
-          "  -s, --sort KEY            symbol (default), line, or address\n"
+          "  -s, --sort KEY            symbol (default), line (or symbol,line), or address (or\n"
+          "                            symbol,address): rows are always within a function\n"
           "  --children                sort by inclusive counts and show them\n"
+          "  --no-children             self counts only (the default; undoes --children)\n"
+          "  -g, --call-graph          under each function, the call chains of its self counts\n"
+          "                            (callee first, as 'perf report --stdio -g'), with\n"
+          "                            percentages of the event's total (--sort symbol)\n"
+          "  --percent-limit P         leave out rows (and call chains) under P percent of the\n"
+          "                            event's total\n"
           "  -e, --event E             the event to sort by and to export (default: the first)\n"
           "  --hart N                  only what hart N counted (default: every hart)\n"
           "  --symbols ELF[@ADDR]      also take symbols from ELF (e.g. vmlinux); with @ADDR its\n"
@@ -124,9 +133,31 @@ static const char *base_name(const char *path) {
   return s ? s + 1 : path;
 }
 
-static void print_table(FILE *f, const struct prof_model *m, const struct prof_view *v, unsigned sort_ev,
-                        bool children) {
+struct table_opts {
+  unsigned ev;
+  bool children, graph;
+  double limit; /* percent of the event's total */
+};
+
+/* Whether row r is shown: it counted something, and reaches the limit. */
+static bool row_shown(const struct prof_data *d, const struct prof_row *r, const struct table_opts *o) {
+  bool any = r->calls != 0;
+  for (unsigned e = 0; e < d->nev; e++) any |= r->self[e] || r->incl[e];
+  return any && pct(o->children ? r->incl[o->ev] : r->self[o->ev], prof_data_total(d, o->ev)) >= o->limit;
+}
+
+static void print_table(FILE *f, struct prof_model *m, struct prof_view *v, const struct table_opts *o) {
   const struct prof_data *d = &m->d;
+  unsigned sort_ev = o->ev;
+  bool children = o->children;
+  struct prof_cg *cg = NULL;
+  if (o->graph) {
+    bool *want = calloc(v->n ? v->n : 1, sizeof *want);
+    for (size_t i = 0; want && i < v->n; i++) want[i] = row_shown(d, &v->rows[i], o);
+    cg = want ? prof_cg_build(m, v, sort_ev, want) : NULL;
+    free(want);
+    if (!cg) fprintf(stderr, "rvpmu report: out of memory for the call graph\n");
+  }
   char prog[4096], core[64], isa[64];
   if (!*prof_data_meta(d, "program", prog, sizeof prog)) prof_data_meta(d, "kernel", prog, sizeof prog);
   fprintf(f, "# rvpmu report of '%s' (core %s, %s, %u hart%s): exact counts, no sampling\n", base_name(prog),
@@ -135,7 +166,12 @@ static void print_table(FILE *f, const struct prof_model *m, const struct prof_v
   fprintf(f, "# totals:");
   for (unsigned e = 0; e < d->nev; e++)
     fprintf(f, "%s %s %llu", e ? "," : "", d->events[e], (unsigned long long)prof_data_total(d, e));
-  fprintf(f, "\n# sorted by %s %s\n#\n#", children ? "inclusive" : "self", d->events[sort_ev]);
+  /* perf --stdio's "# Samples / # Event count" lines: here every event is counted. */
+  fprintf(f, "\n#\n# Samples: none (exact counts) of event '%s'\n# Event count (exact): %llu\n", d->events[sort_ev],
+          (unsigned long long)prof_data_total(d, sort_ev));
+  fprintf(f, "#\n# sorted by %s %s", children ? "inclusive" : "self", d->events[sort_ev]);
+  if (o->limit > 0) fprintf(f, ", rows under %.2f%% left out", o->limit);
+  fprintf(f, "\n#\n#");
   for (unsigned e = 0; e < d->nev; e++) {
     if (children) fprintf(f, " %17.17s", "Children");
     fprintf(f, " %17.17s", "Self");
@@ -145,9 +181,7 @@ static void print_table(FILE *f, const struct prof_model *m, const struct prof_v
   fprintf(f, "\n#\n");
   for (size_t i = 0; i < v->n; i++) {
     const struct prof_row *r = &v->rows[i];
-    bool any = r->calls != 0;
-    for (unsigned e = 0; e < d->nev; e++) any |= r->self[e] || r->incl[e];
-    if (!any) continue;
+    if (!row_shown(d, r, o)) continue;
     fputc(' ', f);
     for (unsigned e = 0; e < d->nev; e++) {
       uint64_t t = prof_data_total(d, e);
@@ -164,7 +198,9 @@ static void print_table(FILE *f, const struct prof_model *m, const struct prof_v
       else fputs("  ??", f);
     }
     fputc('\n', f);
+    if (cg) prof_cg_print(f, cg, i, prof_data_total(d, sort_ev), o->limit);
   }
+  prof_cg_free(cg);
 }
 
 int cmd_report(int argc, char **argv) {
@@ -172,7 +208,8 @@ int cmd_report(int argc, char **argv) {
   const char *callgrind = NULL, *folded = NULL, *flame = NULL;
   char *symbols[MAX_SYMBOL_FILES];
   unsigned nsym = 0;
-  bool json = false, children = false;
+  bool json = false, children = false, graph = false;
+  double limit = 0;
   int hart = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -184,13 +221,17 @@ int cmd_report(int argc, char **argv) {
       json = true;
       continue;
     }
-    if (!strcmp(a, "--children")) {
-      children = true;
+    if (!strcmp(a, "--children") || !strcmp(a, "--no-children")) {
+      children = a[2] == 'c';
+      continue;
+    }
+    if (!strcmp(a, "-g") || !strcmp(a, "--call-graph")) {
+      graph = true;
       continue;
     }
     static const char *const valued[] = {"-i", "--input", "-s", "--sort", "-e", "--event", "-x",
                                          "--field-separator", "--symbols", "--callgrind", "--folded",
-                                         "--flamegraph", "--hart", NULL};
+                                         "--flamegraph", "--percent-limit", "--hart", NULL};
     int k = 0;
     const char *val = NULL;
     if (a[0] == '-' && strchr("isex", a[1]) && a[1] && a[2]) { /* perf's attached forms: -x, */
@@ -224,6 +265,16 @@ int cmd_report(int argc, char **argv) {
       case 9: callgrind = val; break;
       case 10: folded = val; break;
       case 11: flame = val; break;
+      case 12: {
+        char *end;
+        limit = strtod(val, &end);
+        if (*end == '%') end++;
+        if (*end || end == val || !(limit >= 0 && limit <= 100)) {
+          fprintf(stderr, "rvpmu report: --percent-limit takes a percentage from 0 to 100, not '%s'\n", val);
+          return EXIT_USAGE;
+        }
+        break;
+      }
       default: {
         char *end;
         long v = strtol(val, &end, 10);
@@ -236,11 +287,18 @@ int cmd_report(int argc, char **argv) {
     }
   }
   enum prof_sort sort;
+  /* Rows are keyed by function first, so symbol,line is line (perf's --sort symbol,srcline). */
   if (!strcmp(sort_name, "symbol")) sort = SORT_SYMBOL;
-  else if (!strcmp(sort_name, "line")) sort = SORT_LINE;
-  else if (!strcmp(sort_name, "address")) sort = SORT_ADDRESS;
+  else if (!strcmp(sort_name, "line") || !strcmp(sort_name, "symbol,line") || !strcmp(sort_name, "line,symbol"))
+    sort = SORT_LINE;
+  else if (!strcmp(sort_name, "address") || !strcmp(sort_name, "symbol,address")) sort = SORT_ADDRESS;
   else {
-    fprintf(stderr, "rvpmu report: --sort takes symbol, line or address, not '%s'\n", sort_name);
+    fprintf(stderr, "rvpmu report: --sort takes symbol, line, symbol,line, address or symbol,address, not '%s'\n",
+            sort_name);
+    return EXIT_USAGE;
+  }
+  if (graph && (sort != SORT_SYMBOL || json || sep)) {
+    fprintf(stderr, "rvpmu report: -g shows call chains in the table of functions (--sort symbol, no --json, -x)\n");
     return EXIT_USAGE;
   }
   if (json && sep) {
@@ -254,10 +312,11 @@ int cmd_report(int argc, char **argv) {
     return EXIT_USAGE;
   }
   int ev = prof_model_event(&m, event, "report");
-  if (ev >= 0 && hart >= 0 && prof_data_only_hart(&m.d, (unsigned)hart) != 0) {
+  int only = ev >= 0 && hart >= 0 ? prof_data_only_hart(&m.d, (unsigned)hart) : 0;
+  if (only == -1)
     fprintf(stderr, "rvpmu report: --hart %d: the profile has %u hart%s\n", hart, m.d.harts, m.d.harts == 1 ? "" : "s");
-    ev = -1;
-  }
+  if (only == -2) fprintf(stderr, "rvpmu report: out of memory\n");
+  if (only) ev = -1;
   if (ev < 0) {
     prof_model_close(&m);
     return EXIT_USAGE;
@@ -285,7 +344,8 @@ int cmd_report(int argc, char **argv) {
   prof_view_sort(&v, (unsigned)ev, children);
   if (json) print_json(stdout, &m, &v);
   else if (sep) print_csv(stdout, &m, &v, sep);
-  else print_table(stdout, &m, &v, (unsigned)ev, children);
+  else print_table(stdout, &m, &v, &(struct table_opts){.ev = (unsigned)ev, .children = children, .graph = graph,
+                                                        .limit = limit});
   prof_view_free(&v);
   prof_model_close(&m);
   return 0;

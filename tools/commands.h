@@ -19,6 +19,7 @@ int cmd_sweep(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* Options of every command that runs a program. */
 struct machine_options {

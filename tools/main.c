@@ -20,6 +20,7 @@ static void usage(FILE *out) {
           "  record  run a program and record an exact profile (rvpmu.data)\n"
           "  report  show a recorded profile by function, line or address; export it\n"
           "  annotate  show a function's instructions with their recorded counts\n"
+          "  diff    compare two recorded profiles per function or line (before/after a change)\n"
           "\n"
           "cores (--core): generic (default), ibex, cv32e40p, microblaze-v\n"
           "Long options also take their value as --option=value.\n"
@@ -45,6 +46,7 @@ static int dispatch(int argc, char **argv) {
   if (!strcmp(cmd, "record")) return cmd_record(argc - 1, argv + 1);
   if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
   if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
+  if (!strcmp(cmd, "diff")) return cmd_diff(argc - 1, argv + 1);
   fprintf(stderr, "rvpmu: unknown command '%s'\n", cmd);
   usage(stderr);
   return 2;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "prof/prof_format.h"
 
@@ -38,6 +39,27 @@ static uint64_t varint(struct cursor *c) {
   return 0;
 }
 
+/* What the end of a file says about it: a file is written whole, then its END! section (the
+ * checksum of all before it) last; so a file that does not end with one was cut short, and
+ * one whose checksum does not match was changed after it was written. */
+enum file_end { END_INTACT, END_MISSING, END_MISMATCH };
+static enum file_end file_end(const uint8_t *buf, size_t len) {
+  if (len < 16 + 24) return END_MISSING;
+  const uint8_t *t = buf + len - 24;
+  uint64_t slen = 0, sum = 0;
+  for (int i = 0; i < 8; i++) slen |= (uint64_t)t[8 + i] << (8 * i), sum |= (uint64_t)t[16 + i] << (8 * i);
+  if (memcmp(t, "END!", 4) || t[4] || t[5] || t[6] || t[7] || slen != 8) return END_MISSING;
+  return sum == prof_fnv1a(PROF_FNV_INIT, buf, len - 24) ? END_INTACT : END_MISMATCH;
+}
+
+/* A malformed section: "truncated" when the file does not end with its end marker, "corrupt"
+ * otherwise (its checksum says whether the bytes changed after writing). */
+#define BAD(fmt, ...)                                                                                      \
+  FAIL("%s profile (" fmt "%s)", end == END_MISSING ? "truncated" : "corrupt", __VA_ARGS__,                  \
+       end == END_MISSING ? ": it does not end with the end marker, the recording or a copy was cut short"   \
+       : end == END_MISMATCH ? "; its checksum does not match: the file was changed after it was written"  \
+                             : "")
+
 #define FAIL(...)                            \
   do {                                       \
     snprintf(err, errlen, __VA_ARGS__);      \
@@ -48,25 +70,26 @@ static uint64_t varint(struct cursor *c) {
 int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *err, size_t errlen) {
   memset(d, 0, sizeof *d);
   if (len < 16 || memcmp(buf, PROF_FILE_MAGIC, 8) != 0) FAIL("not an rvpmu profile (no RVPMUPRF header)");
+  enum file_end end = file_end(buf, len);
   struct cursor c = {buf + 8, buf + len, false};
   uint32_t version = (uint32_t)get(&c, 4);
   uint32_t flags = (uint32_t)get(&c, 4);
-  if (version != PROF_FILE_VERSION)
-    FAIL("profile format version %u, this rvpmu reads version %u (record it again)", version, PROF_FILE_VERSION);
-  if (flags) FAIL("corrupt profile (header)");
+  if (version != PROF_FILE_VERSION && version != 1)
+    FAIL("profile format version %u, this rvpmu reads versions 1 to %u (record it again)", version,
+         PROF_FILE_VERSION);
+  if (flags) BAD("header%s", "");
   bool seen_events = false, seen_totals = false, seen_nodes = false, seen_self = false, seen_end = false;
   while (c.p < c.end && !seen_end) {
     const uint8_t *tag_at = c.p;
-    if (c.end - c.p < 16) FAIL("truncated profile (a section header is cut off at byte %zu)", (size_t)(c.p - buf));
+    if (c.end - c.p < 16) BAD("a section header is cut off at byte %zu", (size_t)(c.p - buf));
     char tag[5] = {0};
     memcpy(tag, c.p, 4);
     c.p += 4;
     uint32_t reserved = (uint32_t)get(&c, 4);
     uint64_t slen = get(&c, 8);
-    if (reserved) FAIL("corrupt profile (section %s header)", tag);
+    if (reserved) BAD("section %s header", tag);
     if (slen > (uint64_t)(c.end - c.p))
-      FAIL("truncated profile (section %s needs %llu bytes, %zu left)", tag, (unsigned long long)slen,
-           (size_t)(c.end - c.p));
+      BAD("section %s needs %llu bytes, %zu left", tag, (unsigned long long)slen, (size_t)(c.end - c.p));
     struct cursor s = {c.p, c.p + slen, false};
     c.p += slen;
     if (!strcmp(tag, "META")) {
@@ -76,12 +99,12 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
       d->meta[slen] = '\0';
     } else if (!strcmp(tag, "EVNT")) {
       uint32_t n = (uint32_t)get(&s, 4);
-      if (seen_events || n == 0 || n > PROF_MAX_EVENTS) FAIL("corrupt profile (event list)");
+      if (seen_events || n == 0 || n > PROF_MAX_EVENTS) BAD("event list%s", "");
       if (!(d->events = calloc(n, sizeof *d->events))) FAIL("out of memory");
       d->nev = n;
       for (uint32_t i = 0; i < n; i++) {
         uint32_t l = (uint32_t)get(&s, 4);
-        if (s.bad || l == 0 || l > 255 || l > (size_t)(s.end - s.p)) FAIL("corrupt profile (event name)");
+        if (s.bad || l == 0 || l > 255 || l > (size_t)(s.end - s.p)) BAD("event name%s", "");
         if (!(d->events[i] = malloc(l + 1))) FAIL("out of memory");
         memcpy(d->events[i], s.p, l);
         d->events[i][l] = '\0';
@@ -92,7 +115,7 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
       uint32_t harts = (uint32_t)get(&s, 4), n = (uint32_t)get(&s, 4);
       if (!seen_events || seen_totals || n != d->nev || harts == 0 || harts > 64 ||
           slen != 8 + 8ull * harts * n)
-        FAIL("corrupt profile (totals)");
+        BAD("totals%s", "");
       d->harts = harts;
       if (!(d->totals = calloc((size_t)harts * n, sizeof *d->totals))) FAIL("out of memory");
       for (size_t i = 0; i < (size_t)harts * n; i++) d->totals[i] = get(&s, 8);
@@ -101,7 +124,7 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
       uint64_t n = get(&s, 8);
       if (!seen_totals || seen_nodes || s.bad || n == 0 || n > (slen - 8) / PROF_NODE_BYTES ||
           slen != 8 + n * PROF_NODE_BYTES)
-        FAIL("corrupt profile (contexts)");
+        BAD("contexts%s", "");
       if (!(d->nodes = calloc(n, sizeof *d->nodes))) FAIL("out of memory");
       d->num_nodes = n;
       for (uint64_t i = 0; i < n; i++) {
@@ -114,16 +137,18 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
         x->target = get(&s, 8);
         x->calls = get(&s, 8);
         bool root = x->parent == PROF_NO_PARENT;
-        if (x->hart >= d->harts || x->kind > PROF_TRAP || root != (x->kind == PROF_ROOT) ||
-            (!root && x->parent >= i))
-          FAIL("corrupt profile (context %llu)", (unsigned long long)i);
+        /* A folded call has no children (its calls ran on in its parent). */
+        if (x->hart >= d->harts || x->kind > (version == 1 ? PROF_TRAP : PROF_FOLDED) ||
+            root != (x->kind == PROF_ROOT) || (!root && x->parent >= i) ||
+            (!root && d->nodes[x->parent].kind == PROF_FOLDED))
+          BAD("context %llu", (unsigned long long)i);
       }
       seen_nodes = true;
     } else if (!strcmp(tag, "SELF")) {
       uint64_t n = get(&s, 8);
       /* Each record takes at least 3 + nev bytes. */
       if (!seen_nodes || seen_self || s.bad || n > (slen - 8) / (3 + d->nev))
-        FAIL("corrupt profile (instruction counts)");
+        BAD("instruction counts%s", "");
       d->self = calloc(n ? n : 1, sizeof *d->self);
       d->counts = calloc(n ? n * d->nev : 1, sizeof *d->counts);
       if (!d->self || !d->counts) FAIL("out of memory");
@@ -148,24 +173,24 @@ int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *e
           cnt[e] = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
         }
         x->count = cnt;
-        if (s.bad || node >= d->num_nodes || p == 2 || p > 3)
-          FAIL("corrupt profile (instruction record %llu)", (unsigned long long)i);
+        if (s.bad || node >= d->num_nodes || p == 2 || p > 3 || d->nodes[node].kind == PROF_FOLDED)
+          BAD("instruction record %llu", (unsigned long long)i);
       }
-      if (s.p != s.end) FAIL("corrupt profile (instruction counts: %zu bytes left over)", (size_t)(s.end - s.p));
+      if (s.p != s.end) BAD("instruction counts: %zu bytes left over", (size_t)(s.end - s.p));
       seen_self = true;
     } else if (!strcmp(tag, "END!")) {
       uint64_t sum = get(&s, 8);
       if (slen != 8 || sum != prof_fnv1a(PROF_FNV_INIT, buf, (uint64_t)(tag_at - buf)))
-        FAIL("corrupt profile (checksum mismatch)");
-      if (c.p != c.end) FAIL("corrupt profile (data after the end marker)");
+        FAIL("corrupt profile (its checksum does not match: the file was changed after it was written)");
+      if (c.p != c.end) BAD("data after the end marker%s", "");
       seen_end = true;
     } else {
-      FAIL("corrupt profile (unknown section '%.4s')", tag);
+      BAD("unknown section '%.4s'", tag);
     }
-    if (s.bad) FAIL("corrupt profile (section %s is short)", tag);
+    if (s.bad) BAD("section %s is short", tag);
   }
-  if (!seen_end) FAIL("incomplete profile (no end marker: the recording did not finish)");
-  if (!seen_self || !d->meta) FAIL("corrupt profile (a section is missing)");
+  if (!seen_end) BAD("no end marker%s", "");
+  if (!seen_self || !d->meta) BAD("a section is missing%s", "");
   return 0;
 }
 
@@ -176,8 +201,15 @@ int prof_data_read(const char *path, struct prof_data *d, char *err, size_t errl
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return -1;
   }
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) { /* fopen opens a directory for reading */
+    fclose(f);
+    snprintf(err, errlen, "%s: is a directory, not a profile data file", path);
+    return -1;
+  }
   uint8_t *buf = NULL;
   size_t len = 0, cap = 0;
+  int rerr_no = 0;
   for (;;) {
     if (len == cap) {
       cap = cap ? cap * 2 : 1 << 16;
@@ -190,7 +222,9 @@ int prof_data_read(const char *path, struct prof_data *d, char *err, size_t errl
       }
       buf = nb;
     }
+    errno = 0;
     size_t got = fread(buf + len, 1, cap - len, f);
+    if (got == 0 && ferror(f)) rerr_no = errno;
     len += got;
     if (got == 0) break;
   }
@@ -198,7 +232,7 @@ int prof_data_read(const char *path, struct prof_data *d, char *err, size_t errl
   fclose(f);
   if (rerr) {
     free(buf);
-    snprintf(err, errlen, "%s: read error", path);
+    snprintf(err, errlen, "%s: %s", path, strerror(rerr_no ? rerr_no : EIO));
     return -1;
   }
   char msg[256];
@@ -222,10 +256,28 @@ void prof_data_free(struct prof_data *d) {
 
 int prof_data_only_hart(struct prof_data *d, unsigned hart) {
   if (hart >= d->harts) return -1;
+  /* The other harts' contexts go too (their call sites and call counts are not this hart's):
+   * the kept ones are renumbered in order, so parents still come first. */
+  uint32_t *id = malloc((d->num_nodes ? d->num_nodes : 1) * sizeof *id);
+  if (!id) return -2;
+  size_t n = 0;
+  for (size_t i = 0; i < d->num_nodes; i++) {
+    id[i] = UINT32_MAX;
+    if (d->nodes[i].hart != hart) continue;
+    struct prof_data_node x = d->nodes[i];
+    if (x.parent != PROF_NO_PARENT) x.parent = id[x.parent];
+    id[i] = (uint32_t)n;
+    d->nodes[n++] = x;
+  }
+  d->num_nodes = n;
   size_t kept = 0;
   for (size_t i = 0; i < d->num_self; i++)
-    if (d->nodes[d->self[i].node].hart == hart) d->self[kept++] = d->self[i];
+    if (id[d->self[i].node] != UINT32_MAX) {
+      d->self[kept] = d->self[i];
+      d->self[kept++].node = id[d->self[i].node];
+    }
   d->num_self = kept;
+  free(id);
   for (unsigned h = 0; h < d->harts; h++)
     if (h != hart)
       for (unsigned e = 0; e < d->nev; e++) d->totals[(size_t)h * d->nev + e] = 0;

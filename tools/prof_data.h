@@ -37,7 +37,8 @@ int prof_data_read(const char *path, struct prof_data *d, char *err, size_t errl
 int prof_data_parse(const uint8_t *buf, size_t len, struct prof_data *d, char *err, size_t errlen);
 void prof_data_free(struct prof_data *d);
 
-/* Keeps only what hart `hart` counted (its records, its totals); -1 if there is no such hart. */
+/* Keeps only what hart `hart` counted (its contexts, records and totals); -1 if there is no
+ * such hart, -2 when out of memory. */
 int prof_data_only_hart(struct prof_data *d, unsigned hart);
 
 /* FNV-1a (64-bit) of a file's bytes into *sum; -1 if it cannot be read. Recorded for each ELF

@@ -65,6 +65,65 @@ static bool unary(enum op op) {
   }
 }
 
+static bool is_zero(unsigned r) { return r == 0 || r == REG_SINK; }
+
+/* objdump's pseudo-instructions (the unprivileged spec's table of them, "RISC-V Assembly
+ * Programmer's Handbook"): true with buf written when `in` is one. */
+static bool alias(const struct insn *in, unsigned xlen, uint64_t target, char *buf, size_t len) {
+  const char *rd = abi[in->rd], *rs1 = abi[in->rs1 & 31], *rs2 = abi[in->rs2 & 31];
+  bool z_rd = is_zero(in->rd), z_rs1 = is_zero(in->rs1 & 31), z_rs2 = is_zero(in->rs2 & 31);
+  unsigned long long t = (unsigned long long)target;
+  char csr[24];
+  switch (in->op) {
+    case OP_ADDI:
+      if (z_rd && z_rs1 && in->imm == 0) return snprintf(buf, len, "nop"), true;
+      if (z_rs1) return snprintf(buf, len, "li %s, %d", rd, in->imm), true;
+      if (in->imm == 0) return snprintf(buf, len, "mv %s, %s", rd, rs1), true;
+      return false;
+    case OP_ADDIW:
+      return in->imm == 0 && (snprintf(buf, len, "sext.w %s, %s", rd, rs1), true);
+    case OP_XORI:
+      return in->imm == -1 && (snprintf(buf, len, "not %s, %s", rd, rs1), true);
+    case OP_SUB:
+      return z_rs1 && (snprintf(buf, len, "neg %s, %s", rd, rs2), true);
+    case OP_SUBW:
+      return z_rs1 && (snprintf(buf, len, "negw %s, %s", rd, rs2), true);
+    case OP_SLTIU:
+      return in->imm == 1 && (snprintf(buf, len, "seqz %s, %s", rd, rs1), true);
+    case OP_SLTU:
+      return z_rs1 && (snprintf(buf, len, "snez %s, %s", rd, rs2), true);
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: {
+      static const char *const rs2z[] = {"beqz", "bnez", "bltz", "bgez"}, *const rs1z[] = {"beqz", "bnez", "bgtz", "blez"};
+      unsigned k = in->op == OP_BEQ ? 0 : in->op == OP_BNE ? 1 : in->op == OP_BLT ? 2 : 3;
+      if (z_rs2) return snprintf(buf, len, "%s %s, 0x%llx", rs2z[k], rs1, t), true;
+      if (z_rs1) return snprintf(buf, len, "%s %s, 0x%llx", rs1z[k], rs2, t), true;
+      return false;
+    }
+    case OP_JAL:
+      if (z_rd) return snprintf(buf, len, "j 0x%llx", t), true;
+      if (in->rd == 1) return snprintf(buf, len, "jal 0x%llx", t), true;
+      return false;
+    case OP_JALR:
+      if (in->imm) return false;
+      if (z_rd && in->rs1 == 1) return snprintf(buf, len, "ret"), true;
+      if (z_rd) return snprintf(buf, len, "jr %s", rs1), true;
+      if (in->rd == 1) return snprintf(buf, len, "jalr %s", rs1), true;
+      return false;
+    case OP_CSRRS: case OP_CSRRW: case OP_CSRRC: case OP_CSRRSI: case OP_CSRRWI: case OP_CSRRCI: {
+      csr_text((unsigned)in->imm & 0xfff, csr, sizeof csr);
+      bool imm = in->op == OP_CSRRSI || in->op == OP_CSRRWI || in->op == OP_CSRRCI;
+      char w = in->op == OP_CSRRS || in->op == OP_CSRRSI ? 's' : in->op == OP_CSRRW || in->op == OP_CSRRWI ? 'w' : 'c';
+      if (w == 's' && !imm && z_rs1) return snprintf(buf, len, "csrr %s, %s", rd, csr), true;
+      if (!z_rd) return false;
+      if (imm) return snprintf(buf, len, "csr%ci %s, %u", w, csr, in->rs1 & 31), true;
+      return snprintf(buf, len, "csr%c %s, %s", w, csr, rs1), true;
+    }
+    default:
+      (void)xlen;
+      return false;
+  }
+}
+
 unsigned prof_disasm(const uint8_t *bytes, size_t avail, uint64_t pc, unsigned xlen, char *buf, size_t len) {
   if (avail < 2) return 0;
   uint32_t raw = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8;
@@ -85,7 +144,8 @@ unsigned prof_disasm(const uint8_t *bytes, size_t avail, uint64_t pc, unsigned x
   if (xlen == 32) target = (uint32_t)target;
   unsigned cls = in.cls;
   if (op == OP_ILLEGAL) snprintf(buf, len, ".insn 0x%0*x", size == 2 ? 4 : 8, raw);
-  else if (op == OP_LUI || op == OP_AUIPC) snprintf(buf, len, "%s %s, 0x%x", m, rd, ((uint32_t)in.imm >> 12) & 0xfffff);
+  else if (alias(&in, xlen, target, buf, len)) { /* a pseudo-instruction */
+  } else if (op == OP_LUI || op == OP_AUIPC) snprintf(buf, len, "%s %s, 0x%x", m, rd, ((uint32_t)in.imm >> 12) & 0xfffff);
   else if (op == OP_JAL) {
     if (in.rd == REG_SINK) snprintf(buf, len, "j 0x%llx", (unsigned long long)target);
     else snprintf(buf, len, "jal %s, 0x%llx", rd, (unsigned long long)target);

@@ -178,6 +178,29 @@ void prof_symbols_lookup(struct prof_symbols *s, uint64_t pc, struct prof_sym *o
   }
 }
 
+size_t prof_symbols_ranges(struct prof_symbols *s, uint64_t **out) {
+  size_t total = 0;
+  for (unsigned i = 0; i < s->n; i++) total += s->f[i].nsyms;
+  uint64_t *r = malloc((total ? total : 1) * 2 * sizeof *r);
+  *out = r;
+  if (!r) return 0;
+  size_t n = 0;
+  for (unsigned i = 0; i < s->n; i++) {
+    const struct elf_file *f = &s->f[i];
+    for (size_t k = 0; k < f->nsyms; k++) {
+      if (k > 0 && f->syms[k - 1].addr == f->syms[k].addr) continue; /* sym_at takes the first */
+      size_t next = k + 1;
+      while (next < f->nsyms && f->syms[next].addr == f->syms[k].addr) next++;
+      uint64_t end = next < f->nsyms ? f->syms[next].addr : f->high;
+      if (f->syms[k].size && f->syms[k].addr + f->syms[k].size < end) end = f->syms[k].addr + f->syms[k].size;
+      if (f->syms[k].addr < f->low || end <= f->syms[k].addr) continue;
+      if (end > f->high) end = f->high;
+      r[2 * n] = f->syms[k].addr + f->bias, r[2 * n + 1] = end + f->bias;
+      n++;
+    }
+  }
+  return n;
+}
 
 bool prof_symbols_find(struct prof_symbols *s, const char *name, uint64_t *start, uint64_t *size) {
   for (unsigned i = 0; i < s->n; i++) {

@@ -26,6 +26,9 @@ void prof_symbols_free(struct prof_symbols *s);
 int prof_symbols_add(struct prof_symbols *s, const char *path, bool has_at, uint64_t at, char *err, size_t errlen);
 /* What is known about address pc. */
 void prof_symbols_lookup(struct prof_symbols *s, uint64_t pc, struct prof_sym *out);
+/* The address ranges prof_symbols_lookup gives one symbol each: *out gets n pairs [start,
+ * end) (malloc'd, the caller frees it; NULL when out of memory, then 0). */
+size_t prof_symbols_ranges(struct prof_symbols *s, uint64_t **out);
 /* The first symbol named `name` (a function): its address and size; false if none. */
 bool prof_symbols_find(struct prof_symbols *s, const char *name, uint64_t *start, uint64_t *size);
 /* Copies len bytes of the program image at address addr; false if they are not all in a

@@ -118,7 +118,7 @@ int prof_view_build(struct prof_model *m, enum prof_sort sort, struct prof_view 
     site_row[i] = SIZE_MAX;
     if (n->kind == PROF_ROOT) continue;
     if ((site_row[i] = prof_view_row(m, v, n->callsite)) == SIZE_MAX) goto oom;
-    if (n->kind == PROF_CALL) {
+    if (n->kind == PROF_CALL || n->kind == PROF_FOLDED) {
       size_t t = prof_view_row(m, v, n->target);
       if (t == SIZE_MAX) goto oom;
       v->rows[t].calls += n->calls;

@@ -122,6 +122,13 @@ const char *rvpmu_event_canonical(const struct rvpmu_machine *m, const char *eve
  * "key=value\n", in its header) and rvpmu_profile_stop detaches it. Start before running. */
 int rvpmu_profile_start(struct rvpmu_machine *m, const char *const *events, unsigned n, char *err, size_t errlen)
     __attribute__((warn_unused_result));
+/* After rvpmu_profile_start, before running: the functions of the program, n ranges [start,
+ * end) as ranges[2 * i], ranges[2 * i + 1] (what a report will call functions), which decide
+ * where recursion folds (a call from a function already on the context path opens no new
+ * context); and call_depth, the most context levels below a root (0: no limit). Without
+ * ranges each call site counts as a function of its own (more contexts, still exact). */
+int rvpmu_profile_functions(struct rvpmu_machine *m, const uint64_t *ranges, size_t n, unsigned call_depth,
+                            char *err, size_t errlen) __attribute__((warn_unused_result));
 int rvpmu_profile_write(struct rvpmu_machine *m, const char *path, const char *meta, char *err, size_t errlen)
     __attribute__((warn_unused_result));
 void rvpmu_profile_stop(struct rvpmu_machine *m);

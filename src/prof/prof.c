@@ -35,12 +35,27 @@ static void table_grow(struct prof_table *t, uint64_t (*hash_of)(const void *)) 
   t->nb = nb;
 }
 
+/* Calls and folded calls share a key (a call is looked up once, whichever it became);
+ * traps have their own. */
+static unsigned arc_class(unsigned kind) { return kind == PROF_TRAP; }
+
 static uint64_t node_hash(const struct prof_node *parent, uint64_t callsite, uint64_t target, unsigned kind) {
-  return mix(mix((uintptr_t)parent, callsite), target * 4 + kind);
+  return mix(mix((uintptr_t)parent, callsite), target * 2 + arc_class(kind));
 }
 static uint64_t node_hash_of(const void *e) {
   const struct prof_node *n = e;
   return node_hash(n->parent, n->callsite, n->target, n->kind);
+}
+
+uint64_t prof_fn_key(const struct prof *p, uint64_t pc) {
+  size_t lo = 0, hi = p->n_fn;
+  while (lo < hi) { /* the last range starting at or below pc */
+    size_t mid = (lo + hi) / 2;
+    if (p->fn_ranges[2 * mid] <= pc) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo && pc < p->fn_ranges[2 * (lo - 1) + 1]) return p->fn_ranges[2 * (lo - 1)];
+  return pc;
 }
 
 static struct prof_node *new_node(struct prof *p, struct prof_node *parent, uint64_t callsite, uint64_t target,
@@ -55,19 +70,36 @@ static struct prof_node *new_node(struct prof *p, struct prof_node *parent, uint
   struct prof_node *n = calloc(1, sizeof *n);
   if (!n) return NULL;
   *n = (struct prof_node){.parent = parent, .callsite = callsite, .target = target, .id = (uint32_t)p->num_nodes,
+                          .fn = prof_fn_key(p, callsite), .depth = (uint16_t)(parent->depth + 1),
                           .hart = (uint8_t)hart, .kind = (uint8_t)kind};
   p->nodes[p->num_nodes++] = n;
   return n;
 }
 
-/* The child of the current context for a call or trap from callsite to target. */
+/* Whether a call from `callsite` in context `cur` folds: its function already made a call or
+ * took a trap on the path (prof.h), or the path is --call-depth levels deep. Decided once per
+ * arc and context (the answer is the node's kind). */
+static bool folds(const struct prof *p, const struct prof_node *cur, uint64_t callsite) {
+  if (p->max_depth && cur->depth >= p->max_depth) return true;
+  if (cur->depth >= UINT16_MAX) return true;
+  uint64_t fn = prof_fn_key(p, callsite);
+  for (const struct prof_node *x = cur; x->kind != PROF_ROOT; x = x->parent)
+    if (x->fn == fn) return true;
+  return false;
+}
+
+/* The child of the current context for a call or trap from callsite to target: for a call,
+ * a PROF_FOLDED node when it folds. */
 static struct prof_node *child(struct hart *h, uint64_t callsite, uint64_t target, unsigned kind) {
   struct prof_hart *ph = h->prof;
   struct prof *p = ph->prof;
   table_grow(&p->node_table, node_hash_of);
   size_t k = node_hash(ph->cur, callsite, target, kind) & (p->node_table.nb - 1);
   for (struct prof_node *n = p->node_table.b[k]; n; n = n->hash_next)
-    if (n->parent == ph->cur && n->callsite == callsite && n->target == target && n->kind == kind) return n;
+    if (n->parent == ph->cur && n->callsite == callsite && n->target == target &&
+        arc_class(n->kind) == arc_class(kind))
+      return n;
+  if (kind == PROF_CALL && folds(p, ph->cur, callsite)) kind = PROF_FOLDED;
   struct prof_node *n = new_node(p, ph->cur, callsite, target, kind, h->hartid);
   if (!n) return NULL;
   n->hash_next = p->node_table.b[k];
@@ -76,13 +108,28 @@ static struct prof_node *child(struct hart *h, uint64_t callsite, uint64_t targe
   return n;
 }
 
+/* Room for one more frame; false at PROF_MAX_FRAMES or out of memory. */
+static bool frame_room(struct prof_hart *ph) {
+  if (ph->depth < ph->cap_frames) return true;
+  if (ph->cap_frames >= PROF_MAX_FRAMES) return false;
+  unsigned cap = ph->cap_frames ? ph->cap_frames * 2 : 256;
+  struct prof_frame *st = realloc(ph->stack, cap * sizeof *st);
+  if (!st) return false;
+  ph->stack = st, ph->cap_frames = cap;
+  return true;
+}
+
+/* The stack pointer, as an address (an RV32 register's upper half is not part of it). */
+static uint64_t sp_of(const struct hart *h) { return h->xlen == 32 ? (uint32_t)h->x[2] : h->x[2]; }
+
 static void push(struct hart *h, uint64_t callsite, uint64_t target, uint64_t ret, unsigned kind) {
   struct prof_hart *ph = h->prof;
-  if (ph->depth == PROF_MAX_DEPTH) return; /* stays in the deepest context */
+  if (!frame_room(ph)) return; /* stays in the deepest frame */
   struct prof_node *n = child(h, callsite, target, kind);
   if (!n) return;
   n->calls++;
-  ph->stack[ph->depth++] = (struct prof_frame){.node = n, .ret = ret, .sp = h->x[2]};
+  if (n->kind == PROF_FOLDED) n = ph->cur; /* the callee runs on in this context */
+  ph->stack[ph->depth++] = (struct prof_frame){.node = n, .ret = ret, .sp = sp_of(h), .trap = kind == PROF_TRAP};
   ph->cur = n;
 }
 
@@ -97,14 +144,27 @@ static void set_depth(struct prof_hart *ph, unsigned depth) {
 static void do_return(struct hart *h, uint64_t target) {
   struct prof_hart *ph = h->prof;
   unsigned d = ph->depth;
-  for (unsigned i = d; i-- > 0 && ph->stack[i].node->kind != PROF_TRAP;)
+  for (unsigned i = d; i-- > 0 && !ph->stack[i].trap;)
     if (ph->stack[i].ret == target) return set_depth(ph, i);
-  uint64_t sp = h->x[2];
-  while (d > 0 && ph->stack[d - 1].node->kind != PROF_TRAP && ph->stack[d - 1].sp <= sp) d--;
+  uint64_t sp = sp_of(h);
+  while (d > 0 && !ph->stack[d - 1].trap && ph->stack[d - 1].sp <= sp) d--;
   set_depth(ph, d);
 }
 
+/* A jump that is not a return, made with the stack pointer above the innermost frames' (the
+ * stack grows down; a function's stack pointer stays at or below the one it was called with):
+ * their functions are gone, a longjmp jumped out of them, so their frames go. Not across a
+ * trap. */
+static void drop_dead_frames(struct hart *h) {
+  struct prof_hart *ph = h->prof;
+  unsigned d = ph->depth;
+  uint64_t sp = sp_of(h);
+  while (d > 0 && !ph->stack[d - 1].trap && ph->stack[d - 1].sp < sp) d--;
+  if (d != ph->depth) set_depth(ph, d);
+}
+
 static bool is_link(unsigned r) { return r == 1 || r == 5; }
+static bool ph_depth_nonzero(const struct hart *h) { return h->prof->depth != 0; }
 
 /* The RISC-V return-address-stack hints (unprivileged spec, JALR): rd and rs1 being x1 or x5
  * say push, pop, or pop then push. */
@@ -112,6 +172,7 @@ void prof_jump(struct hart *h, const struct insn *term, uint64_t bpc) {
   bool call = is_link(term->rd);
   bool ret = term->op == OP_JALR && is_link(term->rs1) && !(call && term->rd == term->rs1);
   if (ret) do_return(h, h->pc);
+  else if (ph_depth_nonzero(h)) drop_dead_frames(h);
   if (call) {
     uint64_t site = bpc + term->pc_off, next = site + ((term->cls & CLS_COMPRESSED) ? 2 : 4);
     if (h->xlen == 32) site = (uint32_t)site, next = (uint32_t)next;
@@ -132,7 +193,7 @@ void prof_trap(struct hart *h, uint64_t epc, unsigned from_priv) {
  * payload) the stack starts afresh. */
 static void trap_return(struct prof_hart *ph) {
   unsigned d = ph->depth;
-  while (d > 0 && ph->stack[d - 1].node->kind != PROF_TRAP) d--;
+  while (d > 0 && !ph->stack[d - 1].trap) d--;
   set_depth(ph, d ? d - 1 : 0);
 }
 

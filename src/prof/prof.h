@@ -30,16 +30,29 @@
 struct machine;
 
 #define PROF_CACHE_BITS 12
-#define PROF_MAX_DEPTH 512 /* deeper calls stay in the deepest context (counts stay exact) */
+#define PROF_MAX_FRAMES (1u << 20) /* deeper calls stay in the deepest frame (counts stay exact) */
 
-/* A calling context: a hart's root, or a call or trap taken from its parent context. */
+/* A calling context: a hart's root, or a call or trap taken from its parent context.
+ *
+ * Recursion folds (docs/profiling.md): a call made from a function that already made a call
+ * or took a trap on the context's path opens no new context; the callee runs on in the
+ * caller's context, and a PROF_FOLDED node (a child that is never current) only counts the
+ * calls of that arc. So a path holds each calling function at most once, and the contexts are
+ * bounded by the program's call graph, not by the run's length or depth. What stays exact:
+ * self counts per instruction (charged by pc), and inclusive counts per function, as the
+ * reader computes them (every function with a call site on the path, plus the instruction's
+ * own, counted once): the functions on a path are those with a frame on the real stack,
+ * because a folded call adds only a function already there. Functions are the symbol ranges
+ * given to rvpmu_profile_functions; outside them each call site is its own "function". */
 struct prof_node {
   struct prof_node *hash_next;
   struct prof_node *parent;
   uint64_t callsite; /* pc of the call instruction, or the trap's epc */
   uint64_t target;   /* the callee's first pc, or the trap vector */
   uint64_t calls;    /* times entered */
+  uint64_t fn;       /* the function the call site is in (prof_fn_key) */
   uint32_t id;       /* position in the file (parents come first) */
+  uint16_t depth;    /* levels below the root */
   uint8_t hart, kind;
 };
 
@@ -102,10 +115,12 @@ struct prof_link {
   int64_t out[PROF_MAX_EVENTS], ent[PROF_MAX_EVENTS];
 };
 
+/* A frame of the real call stack (deeper than the contexts: folded calls push frames too). */
 struct prof_frame {
-  struct prof_node *node;
-  uint64_t ret; /* where a return to this frame's caller goes */
-  uint64_t sp;  /* the stack pointer at the call */
+  struct prof_node *node; /* the context while this frame runs */
+  uint64_t ret;           /* where a return to this frame's caller goes */
+  uint64_t sp;            /* the stack pointer at the call */
+  bool trap;              /* entered by a trap (MRET/SRET pops to it) */
 };
 
 struct prof;
@@ -117,12 +132,12 @@ struct prof_hart {
   uint64_t latency[EV_COUNT];         /* sums of the latencies reported (hart_report_latency) */
   uint64_t snap[PROF_MAX_EVENTS];     /* the accumulators when the current hook began */
   struct prof_node *root, *cur;
-  unsigned depth;
+  unsigned depth, cap_frames; /* frames in use and allocated in stack[] */
   uint64_t traps; /* traps taken: prof_system_end tells an MRET that trapped from one that returned */
   struct prof_cache_entry cache[1u << PROF_CACHE_BITS];
   struct prof_self_cache self_cache[1u << PROF_SELF_CACHE_BITS];
   struct prof_link links[1u << PROF_LINK_CACHE_BITS];
-  struct prof_frame stack[PROF_MAX_DEPTH];
+  struct prof_frame *stack; /* [cap_frames], grown on demand up to PROF_MAX_FRAMES */
 };
 
 void prof_block_end_slow(struct hart *h, const struct block *blk, const struct insn *term, uint64_t bpc,

@@ -83,6 +83,40 @@ oom:
   return -1;
 }
 
+static int by_start(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b;
+  return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+int rvpmu_profile_functions(struct rvpmu_machine *mm, const uint64_t *ranges, size_t n, unsigned call_depth,
+                            char *err, size_t errlen) {
+  struct prof *p = prof_of(mm);
+  if (!p) {
+    snprintf(err, errlen, "the profiler is not attached");
+    return -1;
+  }
+  p->max_depth = call_depth;
+  uint64_t *r = malloc((n ? n : 1) * 2 * sizeof *r);
+  if (!r) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (ranges[2 * i] < ranges[2 * i + 1]) r[2 * k] = ranges[2 * i], r[2 * k + 1] = ranges[2 * i + 1], k++;
+  qsort(r, k, 2 * sizeof *r, by_start);
+  /* Overlapping ranges (two files at one address) name no function: both are dropped, and
+   * their call sites fold by site, which is exact whatever the reader's symbols say. */
+  size_t out = 0;
+  for (size_t i = 0; i < k; i++) {
+    bool overlap = (i > 0 && r[2 * i] < r[2 * (i - 1) + 1]) || (i + 1 < k && r[2 * (i + 1)] < r[2 * i + 1]);
+    if (!overlap) r[2 * out] = r[2 * i], r[2 * out + 1] = r[2 * i + 1], out++;
+  }
+  free(p->fn_ranges);
+  p->fn_ranges = r, p->n_fn = out;
+  return 0;
+}
+
 static void free_table(struct prof_table *t) {
   for (size_t i = 0; i < t->nb; i++)
     for (void *e = t->b[i], *next; e; e = next) {
@@ -97,10 +131,12 @@ void rvpmu_profile_stop(struct rvpmu_machine *mm) {
   struct machine *m = (struct machine *)mm;
   struct prof *p = prof_of(mm);
   for (unsigned i = 0; i < m->num_harts; i++) {
+    if (m->harts[i]->prof) free(m->harts[i]->prof->stack);
     free(m->harts[i]->prof);
     m->harts[i]->prof = NULL;
   }
   if (!p) return;
+  free(p->fn_ranges);
   free_table(&p->brec_table);
   free_table(&p->self_table);
   p->node_table.nb = 0; /* the nodes themselves are freed through the list */

@@ -8,7 +8,9 @@
  *     EVNT   u32 n (1..PROF_MAX_EVENTS); n times: u32 length, the event's name (as recorded)
  *     TOTL   u32 harts, u32 n; harts x n u64: each hart's total of each event (= rvpmu stat)
  *     NODE   u64 count; count records of PROF_NODE_BYTES: u32 parent (PROF_NO_PARENT for a
- *            hart's root; always a smaller id), u8 hart, u8 kind (1 call, 2 trap, 0 root),
+ *            hart's root; always a smaller id), u8 hart, u8 kind (1 call, 2 trap, 0 root,
+ *            3 folded call: the calls of an arc that opened no context of its own, made
+ *            in its parent context; it has no children and no SELF records),
  *            u16 0, u64 callsite pc (or trap epc), u64 target pc (callee or trap vector),
  *            u64 times entered. A record's id is its position.
  *     SELF   u64 count; count records sorted by context, mode and pc, each of varints
@@ -25,12 +27,14 @@
 #include <stdint.h>
 
 #define PROF_FILE_MAGIC "RVPMUPRF"
-#define PROF_FILE_VERSION 1u
+#define PROF_FILE_VERSION 2u /* 2 added folded calls (kind 3); version 1 files are read too */
 #define PROF_NODE_BYTES 32u
 #define PROF_NO_PARENT 0xffffffffu
 #define PROF_MAX_EVENTS 16
 /* How a context was entered (NODE kind). */
-enum prof_arc { PROF_ROOT = 0, PROF_CALL = 1, PROF_TRAP = 2 };
+/* A folded call stays in its caller's context (prof.h: recursion folds); its node only
+ * counts the calls of that arc. */
+enum prof_arc { PROF_ROOT = 0, PROF_CALL = 1, PROF_TRAP = 2, PROF_FOLDED = 3 };
 
 static inline uint64_t prof_fnv1a(uint64_t h, const void *data, uint64_t len) {
   const uint8_t *p = data;

@@ -33,7 +33,13 @@ struct prof {
   struct prof_node **nodes;        /* by id: parents before children */
   size_t num_nodes, cap_nodes;
   struct prof_table node_table, brec_table, self_table;
+  uint64_t *fn_ranges; /* [2 * n_fn]: sorted, disjoint [start, end) of the functions */
+  size_t n_fn;
+  unsigned max_depth;  /* --call-depth: levels below a root (0: no limit) */
 };
+
+/* The function the pc is in, for folding: its start, or the pc itself outside every range. */
+uint64_t prof_fn_key(const struct prof *p, uint64_t pc);
 
 struct prof_self *prof_self_at(struct prof *p, const struct prof_node *node, uint64_t pc, unsigned priv);
 

@@ -38,11 +38,12 @@ help_check "rvpmu sweep" sweep tools/cmd_sweep.c
 help_check "rvpmu record" record tools/cmd_record.c tools/machine_options.c
 help_check "rvpmu report" report tools/cmd_report.c
 help_check "rvpmu annotate" annotate tools/cmd_annotate.c
+help_check "rvpmu diff" diff tools/cmd_diff.c
 
 # The options tools/long_options.c keeps whole the value of (the argument after them) are
 # exactly those that some command's --help shows with a value (an upper-case metavariable);
 # sweep parses its own. (--bios is named in the text of --firmware as the same option.)
-for c in run stat list record report annotate; do rv $c --help; cat "$TMP/out"; done >"$TMP/helps"
+for c in run stat list record report annotate diff; do rv $c --help; cat "$TMP/out"; done >"$TMP/helps"
 { grep -q -- '--bios is the same' "$TMP/helps" && echo --bios; cat "$TMP/helps"; } |
   awk '/^ +-/ { n = 0; for (i = 1; i <= NF; i++) { w = $i; sub(/,$/, "", w); if (w ~ /^-/) o[++n] = w; else break }
                 if (i <= NF && $i ~ /^[A-Z]/) for (k = 1; k <= n; k++) print o[k] }
@@ -53,7 +54,7 @@ else not_ok "long_options.c's value options = the help texts'" "$(cat "$TMP/diff
 
 # The top-level help names every command.
 rv --help
-for c in run stat list sweep record report annotate; do
+for c in run stat list sweep record report annotate diff; do
   if grep -Eq "^ +$c( |$)" "$TMP/out"; then ok "rvpmu --help lists the command $c"
   else not_ok "rvpmu --help lists the command $c" "$(last_run)"; fi
 done
