@@ -229,7 +229,7 @@ for f in half short flip text empty missing; do
   else not_ok "bad data file ($f): one clear error" "$(last_run)"; fi
 done
 rv record -o /nonexistent-dir/x.data "$TMP/work2.elf"
-expect_status "record: unwritable output is a simulation error (125)" 125
+expect_error "record: an unwritable output is refused before the run" "directory /nonexistent-dir does not exist"
 rv record -e no-such-event "$TMP/work2.elf"
 expect_error "record: unknown event" "event 'no-such-event' is not supported"
 rv report -i "$good" --sort nonsense
