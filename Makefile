@@ -45,15 +45,15 @@ $(BUILD)/obj/src/isa/exec_rv32.o $(BUILD)/obj/src/isa/exec_rv64.o $(BUILD)/obj/s
   $(BUILD)/obj/src/isa/exec_prof_rv32.o $(BUILD)/obj/src/isa/exec_prof_rv64.o \
   $(BUILD)/obj/src/isa/exec_prof_rv32_timed.o $(BUILD)/obj/src/isa/exec_prof_rv64_timed.o: CFLAGS_BASE += -fno-tree-slp-vectorize
 
-# The version a sweep job records beside its result (tools/sweep_job.c): version.h is
-# rewritten only when `git describe` changes, so that sweep_job.o is rebuilt exactly then.
+# The version --version prints and a sweep job records (tools/version.c): version.h is
+# rewritten only when `git describe` changes, so that version.o is rebuilt exactly then.
 RVPMU_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(BUILD)/version.h: FORCE
 	@mkdir -p $(dir $@)
 	@echo '#define RVPMU_VERSION "$(RVPMU_VERSION)"' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
-$(BUILD)/obj/tools/sweep_job.o: $(BUILD)/version.h
-$(BUILD)/obj/tools/sweep_job.o: CFLAGS_BASE += -include $(BUILD)/version.h
+$(BUILD)/obj/tools/version.o: $(BUILD)/version.h
+$(BUILD)/obj/tools/version.o: CFLAGS_BASE += -include $(BUILD)/version.h
 FORCE:
 .PHONY: FORCE
 

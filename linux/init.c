@@ -209,9 +209,37 @@ static void drain_console(void)
 	ioctl(1, TCSBRK, (void *)1);
 }
 
+/* perf colours its metrics whenever its stdout is a terminal (perf 6.1's util/color.c decides
+ * by isatty(1) alone: it never reads color.ui, TERM=dumb does not stop it, and perf stat has no
+ * --no-color), and the escape codes would land in the console log. So a perf step writes its
+ * stdout and stderr into one pipe that init copies to the console: perf sees no terminal, and
+ * one pipe keeps the order in which the workload's lines and perf's table were written. */
+/* nolibc (6.1) lacks pipe(); RISC-V has only pipe2. */
+static int pipe_fds(int fds[2])
+{
+	return my_syscall2(__NR_pipe2, fds, 0) < 0 ? -1 : 0;
+}
+
+static void copy_to_console(int fd)
+{
+	char buf[512];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (write(1, buf, n) < 0)
+			break;
+	}
+}
+
 static int run_step(const struct step *s)
 {
-	int status = 0, i;
+	int status = 0, i, fds[2] = { -1, -1 };
+	int relay = !strcmp(s->argv[0], "/bin/perf") && pipe_fds(fds) == 0;
 	pid_t pid;
 
 	printf("=== RVPMU BEGIN %s ===\n", s->name);
@@ -220,14 +248,29 @@ static int run_step(const struct step *s)
 	printf("\n");
 	pid = fork();
 	if (pid == 0) {
+		if (relay) {
+			dup2(fds[1], 1);
+			dup2(fds[1], 2);
+			close(fds[0]);
+			close(fds[1]);
+		}
 		execve(s->argv[0], (char *const *)s->argv, child_envp);
 		printf("init: execve %s failed: errno %d\n", s->argv[0], errno);
 		exit(127);
 	}
 	if (pid < 0) {
 		printf("init: fork failed: errno %d\n", errno);
+		if (relay) {
+			close(fds[0]);
+			close(fds[1]);
+		}
 		status = 126;
 	} else {
+		if (relay) {
+			close(fds[1]);
+			copy_to_console(fds[0]); /* until perf and its workload have closed the pipe */
+			close(fds[0]);
+		}
 		/* PID 1 also reaps orphans: wait for this child in particular. */
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;

@@ -387,6 +387,13 @@ check_glibc() {
 for f in "$OUT/Image" "$INITRD"; do
 	[ -f "$f" ] || { echo "rvpmu.sh: $f missing (make linux)" >&2; exit 2; }
 done
+# stat, user and all compare perf's counts with rvpmu stat of the workload's bare-metal twin:
+# without it they cannot pass, so say what builds it now rather than after the boot.
+case $SCENARIO in stat | user | all)
+	for f in "$TWIN" "$TWIN_SETUP"; do
+		[ -f "$f" ] || { echo "rvpmu.sh: $f missing: the $SCENARIO scenario compares with it (make guest builds it)" >&2; exit 2; }
+	done ;;
+esac
 mkdir -p "$(dirname "$LOG")"
 case $SCENARIO in stat | user | all) twin_host || true ;; esac
 

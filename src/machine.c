@@ -552,10 +552,43 @@ static bool listed_never_counts(const struct profile *p, const char *event) {
   return false;
 }
 
+/* perf's event modifiers: NAME:u counts in U mode, :k in S mode (the kernel's), :m in M mode
+ * (rvpmu's own: the firmware's), and any combination of them; none counts in every mode.
+ * Splits `event` into its name (into base[len]) and a mask of privilege modes (bit p for mode
+ * p; 0 with no modifier). -1 for a modifier other than u, k, m or a name too long. */
+static int split_modifiers(const char *event, char *base, size_t len, unsigned *modes) {
+  const char *colon = strchr(event, ':');
+  size_t n = colon ? (size_t)(colon - event) : strlen(event);
+  *modes = 0;
+  if (n >= len) return -1;
+  memcpy(base, event, n);
+  base[n] = '\0';
+  if (!colon) return 0;
+  if (!colon[1]) return -1;
+  for (const char *c = colon + 1; *c; c++) {
+    unsigned bit = *c == 'u' ? 1u << PRIV_U : *c == 'k' ? 1u << PRIV_S : *c == 'm' ? 1u << PRIV_M : 0;
+    if (!bit) return -1;
+    *modes |= bit;
+  }
+  return 0;
+}
+
+/* The profile's event for `event` (modifiers allowed), EV_NONE with *listed_only set for an
+ * event listed but never counted, -1 for a bad modifier. */
+static int resolve(const struct profile *p, const char *event, enum event_id *ev, unsigned *modes) {
+  char base[128];
+  if (split_modifiers(event, base, sizeof base, modes) != 0) return -1;
+  *ev = profile_event_by_name(p, base);
+  if (*ev == EV_NONE) return listed_never_counts(p, base) ? 0 : -1;
+  return 0;
+}
+
 int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
   struct machine *m = (struct machine *)mm;
-  enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) return listed_never_counts(m->profile, event) ? 0 : -1;
+  enum event_id ev;
+  unsigned modes;
+  if (resolve(m->profile, event, &ev, &modes) != 0) return -1;
+  if (ev == EV_NONE) return 0;
   for (unsigned i = 0; i < m->num_harts; i++) {
     hpm_watch_event(&m->harts[i]->hpm, ev);
     hart_update_models(m->harts[i]);
@@ -565,20 +598,27 @@ int rvpmu_watch(struct rvpmu_machine *mm, const char *event) {
 
 int rvpmu_event_total(const struct rvpmu_machine *mm, unsigned hart, const char *event, uint64_t *count) {
   const struct machine *m = (const struct machine *)mm;
-  enum event_id ev = profile_event_by_name(m->profile, event);
-  if (ev == EV_NONE) {
-    *count = 0;
-    return listed_never_counts(m->profile, event) ? 0 : -1;
+  enum event_id ev;
+  unsigned modes;
+  *count = 0;
+  if (resolve(m->profile, event, &ev, &modes) != 0) return -1;
+  if (ev == EV_NONE) return 0;
+  const struct hpm *hpm = &hart_of(mm, hart)->hpm;
+  if (!modes) {
+    *count = hpm->acc[ev];
+    return 0;
   }
-  *count = hart_of(mm, hart)->hpm.acc[ev];
+  for (unsigned priv = 0; priv < 4; priv++)
+    if (modes >> priv & 1) *count += hpm_mode_total(hpm, ev, priv);
   return 0;
 }
 
 const char *rvpmu_event_canonical(const struct rvpmu_machine *mm, const char *event) {
   const struct profile *p = ((const struct machine *)mm)->profile;
-  enum event_id ev = profile_event_by_name(p, event);
-  if (ev == EV_NONE) return listed_never_counts(p, event) ? "none" : NULL;
-  return event_name(ev);
+  enum event_id ev;
+  unsigned modes;
+  if (resolve(p, event, &ev, &modes) != 0) return NULL;
+  return ev == EV_NONE ? "none" : event_name(ev);
 }
 
 const char *rvpmu_machine_isa(const struct rvpmu_machine *m) { return ((const struct machine *)m)->isa_name; }

@@ -115,6 +115,7 @@ int cmd_record(int argc, char **argv) {
     else if (parse_program_argument("record", &o, argc, argv, &i) < 0) return EXIT_USAGE;
   }
   if (require_program("record", &o) != 0) return EXIT_USAGE;
+  if (check_output_path("record", "-o", output) != 0) return EXIT_USAGE; /* before the run, not after */
   char list[1024];
   snprintf(list, sizeof list, "%s", events[0] ? events : default_events);
   const char *names[MAX_RECORD_EVENTS];

@@ -48,6 +48,14 @@ int require_program(const char *cmd, const struct machine_options *o);
  * error if it is empty or the lists are too long. */
 int add_event_list(const char *cmd, char *events, size_t size, const char *list);
 
+/* Checks, before a run, that `path` (given with option `opt`) can be written: an existing
+ * writable file, or a new one in an existing writable directory; "-" (stdout) passes. -1 with a
+ * one-line error otherwise. */
+int check_output_path(const char *cmd, const char *opt, const char *path);
+
+/* rvpmu's version (git describe of the build), for --version and sweep results. */
+extern const char rvpmu_version[];
+
 /* Creates the machine and loads o->elf (XLEN from the ELF unless --isa says). Prints the error
  * and returns NULL on failure. */
 struct rvpmu_machine *machine_from_options(const struct machine_options *o);

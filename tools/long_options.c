@@ -16,7 +16,8 @@ static const char *const value_options[] = {
     "--core", "--isa", "--platform", "--harts", "--mem", "--max-insns", "--bios", "--firmware",
     "--kernel", "--initrd", "--append", "--dump-dtb", "--event", "-e", "--output", "-o",
     "--input", "-i", "--symbols", "--field-separator", "-x", "--interval-print", "-I", "--plot",
-    "--sort", "-s", "--hart", "--callgrind", "--folded", "--flamegraph", "--call-depth", "--percent-limit"};
+    "--sort", "-s", "--hart", "--callgrind", "--folded", "--flamegraph", "--call-depth", "--percent-limit",
+    "--repeat", "-r"};
 
 static bool takes_value(const char *a) {
   for (size_t k = 0; k < sizeof value_options / sizeof *value_options; k++)

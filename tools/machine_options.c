@@ -50,6 +50,20 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out) {
   return 0;
 }
 
+/* A number in lo..hi, or one error line that says what was wrong and what is expected. */
+static int parse_ranged(const char *opt, const char *s, uint64_t lo, uint64_t hi, const char *unit, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (!*s || *end || errno || s[0] == '-' || v < lo || v > hi) {
+    fprintf(stderr, "rvpmu: %s: '%s' is not a number of %s in %llu..%llu\n", opt, s, unit, (unsigned long long)lo,
+            (unsigned long long)hi);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
 int parse_machine_option(struct machine_options *o, int argc, char **argv, int *i) {
   const char *opt = argv[*i];
   static const char *const with_value[] = {"--core",   "--isa",    "--platform", "--harts",   "--mem",
@@ -83,16 +97,10 @@ int parse_machine_option(struct machine_options *o, int argc, char **argv, int *
   else if (!strcmp(opt, "--max-insns")) {
     if (parse_u64(opt, val, &o->max_insns)) return -1;
   } else if (!strcmp(opt, "--harts")) {
-    if (parse_u64(opt, val, &n) || n == 0 || n > 8) {
-      fprintf(stderr, "rvpmu: --harts: expected 1..8\n");
-      return -1;
-    }
+    if (parse_ranged(opt, val, 1, 8, "harts", &n)) return -1;
     o->harts = (unsigned)n;
   } else {
-    if (parse_u64(opt, val, &n) || n == 0 || n > 16384) {
-      fprintf(stderr, "rvpmu: --mem: expected 1..16384 (MiB)\n");
-      return -1;
-    }
+    if (parse_ranged(opt, val, 1, 16384, "MiB", &n)) return -1;
     o->ram_bytes = n << 20;
   }
   return 1;
@@ -279,7 +287,12 @@ struct rvpmu_machine *machine_from_options(const struct machine_options *opts) {
     r = rvpmu_machine_load_elf(m, o->elf, err, sizeof err);
   }
   if (r != 0) {
-    fprintf(stderr, "rvpmu: %s\n", err);
+    /* A program linked for QEMU's virt map (RAM at 0x80000000) run on a core whose default
+     * platform is another (ibex-simple, cv32e40p-tb): say which option fixes it. */
+    if (!opts->platform && strcmp(rvpmu_machine_platform(m), "virt") != 0 && strstr(err, "outside RAM"))
+      fprintf(stderr, "rvpmu: %s: not linked for platform %s (core %s's default); for a QEMU virt program "
+              "(RAM at 0x80000000) add --platform virt\n", err, rvpmu_machine_platform(m), rvpmu_machine_core(m));
+    else fprintf(stderr, "rvpmu: %s\n", err);
     rvpmu_machine_destroy(m);
     return NULL;
   }

@@ -26,7 +26,7 @@ static void usage(FILE *out) {
           "Long options also take their value as --option=value.\n"
           "\n"
           "'rvpmu <command> --help' (or -h) describes each command's options;\n"
-          "'rvpmu --help' (or -h) prints this.\n");
+          "'rvpmu --help' (or -h) prints this; 'rvpmu --version' (or -V) the version.\n");
 }
 
 /* Runs the command argv[1] (after --option=value has been split). */
@@ -38,6 +38,10 @@ static int dispatch(int argc, char **argv) {
   const char *cmd = argv[1];
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
     usage(stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V") || !strcmp(cmd, "version")) {
+    printf("rvpmu version %s\n", rvpmu_version); /* perf's form: "perf version 6.1" */
     return 0;
   }
   if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);

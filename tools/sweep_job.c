@@ -243,7 +243,7 @@ int sweep_job_run(const char *dir, long id) {
     const char *copy[] = {"core", "options", "workload", "elf"};
     for (size_t i = 0; i < sizeof copy / sizeof *copy; i++) json_object_set(result, copy[i], json_object_get(job, copy[i]));
     json_object_set_new(result, "elf_sha256", json_string(sha));
-    json_object_set_new(result, "rvpmu_version", json_string(RVPMU_VERSION));
+    json_object_set_new(result, "rvpmu_version", json_string(rvpmu_version));
     json_object_set_new(result, "command", full);
     full = NULL;
     json_object_set_new(result, "status", json_string(status));

@@ -320,7 +320,10 @@ json_t *sweep_plan(const char *spec_path, const char *rvpmu) {
     elfs[w] = workload_path(spec_path, given);
     int xlen = access(elfs[w], R_OK) == 0 ? rvpmu_elf_xlen(elfs[w], err, sizeof err) : -1;
     if (xlen < 0) {
-      if (access(elfs[w], R_OK) != 0) fail("workloads[%zu] \"%s\": %s: %s", w, given, elfs[w], strerror(errno));
+      /* The bundled specs sweep programs of the tree that `make -j2` does not build. */
+      const char *make = strstr(elfs[w], "build/profiles/") ? " (build it with 'make profile-programs')" : "";
+      if (access(elfs[w], R_OK) != 0)
+        fail("workloads[%zu] \"%s\": %s: %s%s", w, given, elfs[w], strerror(errno), make);
       else fail("workloads[%zu] \"%s\": %s", w, given, err);
       goto out;
     }

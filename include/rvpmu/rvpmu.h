@@ -107,7 +107,9 @@ unsigned rvpmu_hart_priv(const struct rvpmu_machine *m, unsigned hart);
 /* Host-side event counting, independent of the guest's counter CSRs (what rvpmu stat uses):
  * the number of `event` (a name from rvpmu_event_names / the profile, or rNNNN) on a hart since
  * the machine was created. rvpmu_watch must be called before running for events other than
- * cycles and instructions. Returns a negative value for an event the profile cannot count. */
+ * cycles and instructions. Returns a negative value for an event the profile cannot count.
+ * perf's modifiers count by privilege mode: "instructions:u" in U mode, ":k" in S mode, ":m"
+ * (rvpmu's own) in M mode, combinations such as ":uk" in each of them. */
 int rvpmu_watch(struct rvpmu_machine *m, const char *event) __attribute__((warn_unused_result));
 int rvpmu_event_total(const struct rvpmu_machine *m, unsigned hart, const char *event, uint64_t *count)
     __attribute__((warn_unused_result));

@@ -169,7 +169,17 @@ void hpm_instruction_retired(struct hpm *hpm) {
   hpm->written = 0;
 }
 
+/* The events split by mode: those a host tool watches, and the two always accumulated. */
+static uint64_t mode_events(const struct hpm *hpm) {
+  return (hpm->host_events | EV_BIT(EV_CYCLES) | EV_BIT(EV_INSNS)) & ~EV_BIT(EV_NONE);
+}
+
 void hpm_set_priv(struct hpm *hpm, unsigned priv) {
+  for (uint64_t m = mode_events(hpm); m; m &= m - 1) {
+    unsigned ev = (unsigned)__builtin_ctzll(m);
+    hpm->mode_total[hpm->priv & 3][ev] += hpm->acc[ev] - hpm->mode_snap[ev];
+    hpm->mode_snap[ev] = hpm->acc[ev];
+  }
   hpm_fold_all(hpm);
   hpm->priv = priv;
   recompute(hpm);
@@ -246,7 +256,15 @@ void hpm_latency_sample(struct hpm *hpm, enum event_id ev, uint64_t cycles) {
   }
 }
 
+uint64_t hpm_mode_total(const struct hpm *hpm, enum event_id ev, unsigned priv) {
+  if (ev >= EV_COUNT || !(mode_events(hpm) & EV_BIT(ev)) || priv > 3) return 0;
+  uint64_t n = hpm->mode_total[priv][ev];
+  return priv == hpm->priv ? n + (hpm->acc[ev] - hpm->mode_snap[ev]) : n;
+}
+
 void hpm_watch_event(struct hpm *hpm, enum event_id ev) {
+  /* mode_snap[ev] stays 0 until the next mode change: what acc[ev] holds so far (normally
+   * nothing: tools watch before running) counts in the current mode, so the modes add up. */
   hpm_fold_all(hpm);
   hpm->host_events |= EV_BIT(ev);
   recompute(hpm);

@@ -75,6 +75,11 @@ struct hpm {
   uint64_t latency_events[HPM_NUM_COUNTERS];
   uint64_t latency_watch;
   const struct profile *profile;
+  /* Per-mode totals for host tools (rvpmu stat -e EVENT:u/:k/:m): the events of host_events
+   * and cycles and instructions, split by the privilege mode they happened in. They move only
+   * at privilege changes (hpm_set_priv), where acc is exact, as it is for xINH filters. */
+  uint64_t mode_total[4][EV_COUNT]; /* by privilege mode (0 U, 1 S, 3 M) */
+  uint64_t mode_snap[EV_COUNT];     /* acc[ev] when the current mode was entered */
 };
 
 void hpm_init(struct hpm *hpm, const struct profile *profile, unsigned priv);
@@ -119,6 +124,10 @@ bool hpm_is_latency_counter(const struct hpm *hpm, unsigned idx);
 
 /* Makes `ev` accumulate even when no counter selects it (for host tools). */
 void hpm_watch_event(struct hpm *hpm, enum event_id ev);
+
+/* The count of `ev` (cycles, instructions or a watched event) while the hart was in privilege
+ * mode `priv` (0 U, 1 S, 3 M). */
+uint64_t hpm_mode_total(const struct hpm *hpm, enum event_id ev, unsigned priv);
 
 /* Bitmask of OF bits (scountovf layout: bit n for mhpmcounter n). */
 uint32_t hpm_overflow_bits(const struct hpm *hpm);

@@ -14,11 +14,13 @@
 #define SBI_HW_INSTRUCTIONS 0x2
 #define SBI_HW_BRANCH_INSTRUCTIONS 0x5
 #define SBI_HW_BRANCH_MISSES 0x6
+#define SBI_HW_BUS_CYCLES 0x7
+#define SBI_HW_REF_CPU_CYCLES 0xa
 /* SBI PMU hardware cache events: 0x10000 | cache << 3 | op << 1 | result (table "PMU Cache
  * Events"): cache L1D 0, L1I 1, LL 2, DTLB 3, ITLB 4; op read 0, write 1, prefetch 2; result
  * access 0, miss 1. */
 #define SBI_CACHE(cache, op, result) (0x10000u | (cache) << 3 | (op) << 1 | (result))
-enum { SBI_L1D = 0, SBI_L1I = 1, SBI_DTLB = 3, SBI_ITLB = 4 };
+enum { SBI_L1D = 0, SBI_L1I = 1, SBI_LL = 2, SBI_DTLB = 3, SBI_ITLB = 4, SBI_BPU = 5 };
 enum { SBI_READ = 0, SBI_WRITE = 1 };
 enum { SBI_ACCESS = 0, SBI_MISS = 1 };
 /* Raw event selectors of this profile: 0x20000 | n, disjoint from the general (0x0000N) and
@@ -55,6 +57,17 @@ static const struct profile_event generic_events[] = {
     GENERAL("dTLB-load-misses", SBI_CACHE(SBI_DTLB, SBI_READ, SBI_MISS), EV_DTLB_LOAD_MISSES, "translated loads that missed in the data TLB"),
     GENERAL("dTLB-store-misses", SBI_CACHE(SBI_DTLB, SBI_WRITE, SBI_MISS), EV_DTLB_STORE_MISSES, "translated stores that missed in the data TLB"),
     GENERAL("iTLB-load-misses", SBI_CACHE(SBI_ITLB, SBI_READ, SBI_MISS), EV_ITLB_MISSES, "translated instruction fetches (one lookup per block) that missed in the instruction TLB"),
+    /* perf's other generic events that these models answer (docs/events-generic.md): the L1
+     * data cache is the last level, the predictor is read once per conditional branch, and the
+     * clock is constant and the bus runs at it. */
+    GENERAL("LLC-loads", SBI_CACHE(SBI_LL, SBI_READ, SBI_ACCESS), EV_DC_READ_REQUESTS, "last-level cache loads: the L1 data cache is the only level (= L1-dcache-loads)"),
+    GENERAL("LLC-load-misses", SBI_CACHE(SBI_LL, SBI_READ, SBI_MISS), EV_DC_READ_MISSES, "of those, misses (= L1-dcache-load-misses)"),
+    GENERAL("LLC-stores", SBI_CACHE(SBI_LL, SBI_WRITE, SBI_ACCESS), EV_DC_WRITE_REQUESTS, "last-level cache stores (= L1-dcache-stores)"),
+    GENERAL("LLC-store-misses", SBI_CACHE(SBI_LL, SBI_WRITE, SBI_MISS), EV_DC_WRITE_MISSES, "of those, misses (= L1-dcache-store-misses)"),
+    GENERAL("branch-loads", SBI_CACHE(SBI_BPU, SBI_READ, SBI_ACCESS), EV_BRANCHES, "branch predictor lookups: one per conditional branch (= branches)"),
+    GENERAL("branch-load-misses", SBI_CACHE(SBI_BPU, SBI_READ, SBI_MISS), EV_BR_MISPREDICTS, "of those, mispredicted (= branch-misses)"),
+    GENERAL("bus-cycles", SBI_HW_BUS_CYCLES, EV_CYCLES, "bus cycles (SBI general event 7): the bus runs at the core clock (= cycles)"),
+    GENERAL("ref-cycles", SBI_HW_REF_CPU_CYCLES, EV_CYCLES, "reference cycles (SBI general event 10): the clock never changes frequency (= cycles)"),
     {0},
 };
 

@@ -100,13 +100,27 @@ struct profile *profile_create(const char *spec, char *err, unsigned errlen) {
 
 void profile_free(struct profile *p) { free(p); }
 
+/* Events that only a core's micro-architecture model produces (stalls, caches, TLBs, branch
+ * prediction: events.def's second and last groups). A core whose profile does not list one
+ * has no such model, so it would count 0 whatever ran: it cannot count the event. */
+static bool produced_by_model(enum event_id ev) {
+  return (ev >= EV_STALL_LSU && ev <= EV_STALL_WFI) || ev >= EV_BTC_HITS;
+}
+
+static bool profile_lists(const struct profile *p, enum event_id ev) {
+  for (const struct profile_event *e = p->events; e->name; e++)
+    if (e->event == ev) return true;
+  return false;
+}
+
 enum event_id profile_event_by_name(const struct profile *p, const char *name) {
   for (const struct profile_event *e = p->events; e->name; e++)
     if (strcmp(e->name, name) == 0) return e->event;
   /* Every core also knows the simulator's own event names (cycles, instructions, loads, ...),
-   * so perf-style names work whatever the core calls them. */
+   * so perf-style names work whatever the core calls them: the architectural events on every
+   * core, the models' events on the cores that have the model. */
   enum event_id ev = event_by_name(name);
-  if (ev != EV_NONE && ev < EV_COMBO0) return ev;
+  if (ev != EV_NONE && ev < EV_COMBO0 && (!produced_by_model(ev) || profile_lists(p, ev))) return ev;
   if (name[0] == 'r' && name[1]) {
     char *end;
     unsigned long long sel = strtoull(name + 1, &end, 16);

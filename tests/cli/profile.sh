@@ -254,7 +254,7 @@ expect_error "bad data file (a changed byte) is called corrupt" "^rvpmu report: 
 rv report -i "$TMP"
 expect_error "report -i DIR: is a directory" "^rvpmu report: .*: is a directory, not a profile data file$"
 rv record -o /nonexistent-dir/x.data "$TMP/work2.elf"
-expect_status "record: unwritable output is a simulation error (125)" 125
+expect_error "record: an unwritable output is refused before the run" "directory /nonexistent-dir does not exist"
 rv record -e no-such-event "$TMP/work2.elf"
 expect_error "record: unknown event" "event 'no-such-event' is not supported"
 rv report -i "$good" --sort nonsense

@@ -154,10 +154,10 @@ done
 # an IPC, and the models' misses are shown against their accesses, as perf does.
 rv stat --core ibex,counters=10 --platform virt -e NumCycles,NumInstrRet,NumBranches,NumBranchesTaken "$TMP/count-rv32.elf"
 check "stat ibex: NumInstrRet shows insn per cycle" grep -q 'NumInstrRet  *#  *[0-9.]* insn per cycle' "$TMP/err"
-check "stat ibex: NumBranchesTaken shows % of all branches" grep -q 'NumBranchesTaken  *#  *[0-9.]* % of all branches' "$TMP/err"
+check "stat ibex: NumBranchesTaken shows % of all branches" grep -q 'NumBranchesTaken  *#  *[0-9.]*% of all branches' "$TMP/err"
 rv stat -e branches,branch-misses,L1-dcache-loads,L1-dcache-load-misses,L1-icache-loads,L1-icache-load-misses "$TMP/work-rv64.elf"
-check "stat: branch-misses shows % of all branches" grep -q 'branch-misses  *#  *[0-9.]* % of all branches' "$TMP/err"
-check "stat: L1-dcache-load-misses shows % of all L1-dcache accesses" grep -q 'L1-dcache-load-misses  *#  *[0-9.]* % of all L1-dcache accesses' "$TMP/err"
-check "stat: L1-icache-load-misses shows % of all L1-icache accesses" grep -q 'L1-icache-load-misses  *#  *[0-9.]* % of all L1-icache accesses' "$TMP/err"
+check "stat: branch-misses shows % of all branches" grep -q 'branch-misses  *#  *[0-9.]*% of all branches' "$TMP/err"
+check "stat: L1-dcache-load-misses shows % of all L1-dcache accesses" grep -q 'L1-dcache-load-misses  *#  *[0-9.]*% of all L1-dcache accesses' "$TMP/err"
+check "stat: L1-icache-load-misses shows % of all L1-icache accesses" grep -q 'L1-icache-load-misses  *#  *[0-9.]*% of all L1-icache accesses' "$TMP/err"
 
 exit 0

@@ -71,7 +71,7 @@ int main(void) {
   for (unsigned n = 3; n < 32; n++) check_hpm(n, mctr_read(n), (n % 4 == 1 || n % 4 == 2) ? 13 : 0);
 
   /* Unknown selectors count nothing, whatever runs. */
-  static const uxlen_t unknown[] = {0x3, 0x4, 0x7, 0xff, 0x20000, 0x2000c, 0x2ffff, 0x12345, 0x7fffffff};
+  static const uxlen_t unknown[] = {0x3, 0x4, 0x8, 0xff, 0x20000, 0x2000c, 0x2ffff, 0x12345, 0x7fffffff};
   for (unsigned i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
     for (unsigned n = 3; n < 32; n++) {
       mevent_write_lo(n, unknown[i]);

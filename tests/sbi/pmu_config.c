@@ -17,7 +17,7 @@ static const struct {
     {0x0ffff, 0},
     {0x00001, 1},         /* CPU_CYCLES with event_data != 0 (reserved) */
     {0x00004, 0},         /* CACHE_MISSES: no counter of these machines counts it */
-    {0x0000a, 0},         /* REF_CPU_CYCLES: likewise */
+    {0x00008, 0},         /* STALLED_CYCLES_FRONTEND: likewise (no timing model) */
     {0x10038, 0},         /* cache id 7: not defined */
     {0x10006, 0},         /* op 3: not defined */
     {0x20001, 0},         /* raw with code != 0 */

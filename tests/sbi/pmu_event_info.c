@@ -30,7 +30,9 @@ static const struct expect expects[] = {
     {0x00005, 0, 1, 0},                  /* BRANCH_INSTRUCTIONS: rvpmu's generic profile only */
     {0x00003, 0, 0, 0},                  /* CACHE_REFERENCES: no counter */
     {0x00004, 0, 0, 0},
-    {0x0000a, 0, 0, 0},                  /* REF_CPU_CYCLES */
+    {0x0000a, 0, 1, 0},                  /* REF_CPU_CYCLES: the generic core's constant clock */
+    {0x00007, 0, 1, 0},                  /* BUS_CYCLES: likewise */
+    {0x00008, 0, 0, 0},                  /* STALLED_CYCLES_FRONTEND: no timing model */
     {0x00001, 0x55, 1, 1},               /* event_data of general events is not read (table 47) */
     /* A valid event_idx the firmware does not support: 0 (SBI v3.0 11.14: the whole word is
      * updated for a valid event_idx), not left as it was. */
@@ -50,7 +52,10 @@ static const struct expect expects[] = {
     {0x10008, 0, 1, 0},                  /* L1I read access */
     {0x10009, 0, 1, 0},                  /* L1I read miss */
     {0x10004, 0, 0, 0},                  /* L1D prefetch access: no counter */
-    {0x10010, 0, 0, 0},                  /* LL read access: no counter */
+    {0x10010, 0, 1, 0},                  /* LL read access: the L1D is the last level */
+    {0x10011, 0, 1, 0},                  /* LL read miss */
+    {0x10028, 0, 1, 0},                  /* BPU read access: the branch predictor */
+    {0x1002a, 0, 0, 0},                  /* BPU write access: no counter */
     {0x10038, 0, 0, 0},                  /* cache id 7: not defined */
     {0x10006, 0, 0, 0},                  /* op 3 */
     {0x1fff9, 0, 0, 0},                  /* cache id 8191 */

@@ -14,6 +14,8 @@
  * - Smcntrpmf: mcyclecfg/minstretcfg MINH/SINH/UINH filter mcycle/minstret by mode.
  * - Zicsr/docs/counters.md: a CSR write to a counter wins over the writing instruction's own
  *   increment (hpm_counter_write + hpm_instruction_retired).
+ * - Host per-mode totals (rvpmu stat EVENT:u/:k/:m): each event counts in the mode the hart was
+ *   in when it happened, as the xINH filters count (Sscofpmf); the modes add up to the total.
  * - design.md decisions 2 and 3: counter = base + (acc[event] - snap), materialised lazily;
  *   hpm_overflow_budget is the exact number of instructions after which a wrap may happen. */
 #include "unit_util.h"
@@ -486,6 +488,39 @@ static void test_watch_event(void **state) {
   assert_true(is_active(&hpm, EV_STORES));
 }
 
+/* The per-mode totals: what happened in each mode until the next hpm_set_priv goes to that mode,
+ * the modes add up to acc, and an event watched only later counts its earlier events in the
+ * mode current when it was watched (so that the sum still holds). */
+static void test_mode_totals(void **state) {
+  (void)state;
+  struct hpm hpm;
+  init(&hpm, &generic_profile);
+  hpm_watch_event(&hpm, EV_LOADS);
+  hpm.acc[EV_INSNS] += 5, hpm.acc[EV_LOADS] += 2; /* in M */
+  hpm_set_priv(&hpm, PRIV_S);
+  hpm.acc[EV_INSNS] += 7, hpm.acc[EV_LOADS] += 1;
+  hpm_set_priv(&hpm, PRIV_U);
+  hpm.acc[EV_INSNS] += 11;
+  hpm_set_priv(&hpm, PRIV_M);
+  hpm.acc[EV_INSNS] += 3, hpm.acc[EV_STORES] += 4; /* stores: not watched yet */
+  hpm_set_priv(&hpm, PRIV_U);
+  hpm.acc[EV_INSNS] += 1, hpm.acc[EV_LOADS] += 6; /* still in U: counted without a change */
+  assert_int_equal(hpm_mode_total(&hpm, EV_INSNS, PRIV_M), 8);
+  assert_int_equal(hpm_mode_total(&hpm, EV_INSNS, PRIV_S), 7);
+  assert_int_equal(hpm_mode_total(&hpm, EV_INSNS, PRIV_U), 12);
+  assert_int_equal(hpm_mode_total(&hpm, EV_LOADS, PRIV_M), 2);
+  assert_int_equal(hpm_mode_total(&hpm, EV_LOADS, PRIV_S), 1);
+  assert_int_equal(hpm_mode_total(&hpm, EV_LOADS, PRIV_U), 6);
+  assert_int_equal(hpm_mode_total(&hpm, EV_STORES, PRIV_U), 0); /* not split: not watched */
+  hpm_watch_event(&hpm, EV_STORES);
+  assert_int_equal(hpm_mode_total(&hpm, EV_STORES, PRIV_U), 4);
+  hpm_set_priv(&hpm, PRIV_S);
+  assert_int_equal(hpm_mode_total(&hpm, EV_STORES, PRIV_U) + hpm_mode_total(&hpm, EV_STORES, PRIV_S) +
+                       hpm_mode_total(&hpm, EV_STORES, PRIV_M),
+                   hpm.acc[EV_STORES]);
+  assert_int_equal(hpm_mode_total(&hpm, EV_CYCLES, 2), 0); /* no mode 2 */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_reset_state),
@@ -505,6 +540,7 @@ int main(void) {
       cmocka_unit_test(test_overflow_budget),
       cmocka_unit_test(test_overflow_budget_narrow_and_without_sscofpmf),
       cmocka_unit_test(test_watch_event),
+      cmocka_unit_test(test_mode_totals),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
