@@ -121,13 +121,25 @@ static const struct {
   unsigned bit;
 } optional_ext[] = {{"zicbom", ISA_EXT_ZICBOM}, {"zicboz", ISA_EXT_ZICBOZ}, {"zicond", ISA_EXT_ZICOND},
                     {"zihintpause", ISA_EXT_ZIHINTPAUSE}, {"zfinx", ISA_EXT_ZFINX}, {"zba", ISA_EXT_ZBA},
-                    {"zbb", ISA_EXT_ZBB}, {"zbc", ISA_EXT_ZBC}, {"zbs", ISA_EXT_ZBS}};
+                    {"zbb", ISA_EXT_ZBB}, {"zbc", ISA_EXT_ZBC}, {"zbkb", ISA_EXT_ZBKB}, {"zbkc", ISA_EXT_ZBKC},
+                    {"zbkx", ISA_EXT_ZBKX}, {"zbs", ISA_EXT_ZBS}, {"zknd", ISA_EXT_ZKND}, {"zkne", ISA_EXT_ZKNE},
+                    {"zknh", ISA_EXT_ZKNH}, {"zksed", ISA_EXT_ZKSED}, {"zksh", ISA_EXT_ZKSH},
+                    {"zkt", ISA_EXT_ZKT}};
+
+/* Names that stand for several extensions (scalar crypto spec 1.0.1, "Zkn" and "Zks"), accepted
+ * in the ISA string when the core has every one of them. */
+static const struct {
+  const char *name, *expansion;
+} shorthand[] = {
+    {"zkn", "zbkb_zbkc_zbkx_zkne_zknd_zknh"},
+    {"zks", "zbkb_zbkc_zbkx_zksed_zksh"},
+};
 
 /* Parses an ISA string "rv32..."/"rv64..." (optionally with _z... extensions the hart always
  * has: zicsr, zifencei, zicntr, zihpm, and the optional ones of optional_ext) against what the
  * profile can run. */
 static int parse_isa(struct machine *m, const char *isa, char *err, size_t errlen) {
-  char lower[128];
+  char lower[RVPMU_ISA_MAX];
   size_t n = strlen(isa);
   if (n >= sizeof lower) n = sizeof lower - 1;
   for (size_t i = 0; i < n; i++) lower[i] = (char)tolower((unsigned char)isa[i]);
@@ -153,6 +165,18 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
       static const char *const always[] = {"zicsr", "zifencei", "zicntr", "zihpm"};
       bool ok = false;
       for (size_t i = 0; i < 4; i++) ok |= strlen(always[i]) == len && strncmp(z + 1, always[i], len) == 0;
+      for (size_t i = 0; i < sizeof shorthand / sizeof *shorthand && !ok; i++) {
+        if (strlen(shorthand[i].name) != len || strncmp(z + 1, shorthand[i].name, len) != 0) continue;
+        unsigned want = 0;
+        for (const char *e = shorthand[i].expansion; *e;) {
+          size_t el = strcspn(e, "_");
+          for (size_t k = 0; k < sizeof optional_ext / sizeof *optional_ext; k++)
+            if (strlen(optional_ext[k].name) == el && strncmp(e, optional_ext[k].name, el) == 0) want |= optional_ext[k].bit;
+          e += el + (e[el] == '_');
+        }
+        ok = (m->profile->isa_ext & want) == want;
+        if (ok) ext_bits |= want;
+      }
       for (size_t i = 0; i < sizeof optional_ext / sizeof *optional_ext; i++) {
         if (strlen(optional_ext[i].name) != len || strncmp(z + 1, optional_ext[i].name, len) != 0) continue;
         if (m->profile->isa_ext & optional_ext[i].bit) {
@@ -171,7 +195,7 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
   }
   /* G = IMAFD_Zicsr_Zifencei (the hart always has the last two): spelt out, so that misa and
    * the device tree name the letters. */
-  char expanded[128]; /* as long as lower's letters can be */
+  char expanded[RVPMU_ISA_MAX]; /* as long as lower's letters can be */
   if (ext[0] == 'g') {
     if (!strchr(m->profile->isa_letters, 'f') || !strchr(m->profile->isa_letters, 'd')) {
       snprintf(err, errlen, "core %s cannot run '%s': G includes F and D, which it lacks", m->profile->name, isa);
@@ -207,6 +231,9 @@ static int parse_isa(struct machine *m, const char *isa, char *err, size_t errle
   }
   if (strchr(ext, 'f')) ext_bits |= ISA_EXT_F;
   if (strchr(ext, 'd')) ext_bits |= ISA_EXT_D;
+  if (strchr(ext, 'm')) ext_bits |= ISA_EXT_M;
+  if (strchr(ext, 'a')) ext_bits |= ISA_EXT_A;
+  if (strchr(ext, 'c')) ext_bits |= ISA_EXT_C;
   m->xlen = xlen;
   m->isa_ext = ext_bits;
   snprintf(m->isa, sizeof m->isa, "rv%u%.120s", xlen, ext); /* ext is shorter (the input is) */
@@ -238,7 +265,11 @@ struct rvpmu_machine *rvpmu_machine_create(const struct rvpmu_config *cfg, char 
   m->insn_limit = cfg->max_insns;
   m->profile = profile_create(cfg->core ? cfg->core : "generic", err, (unsigned)errlen);
   if (!m->profile) goto fail;
-  char isa[128];
+  char isa[RVPMU_ISA_MAX];
+  if (cfg->isa && strlen(cfg->isa) >= sizeof isa) {
+    snprintf(err, errlen, "ISA string is too long (at most %d characters)", RVPMU_ISA_MAX - 1);
+    goto fail;
+  }
   if (cfg->isa) snprintf(isa, sizeof isa, "%s", cfg->isa);
   else if (cfg->xlen) snprintf(isa, sizeof isa, "rv%u%s", cfg->xlen, m->profile->default_isa + 4);
   else snprintf(isa, sizeof isa, "%s", m->profile->default_isa);

@@ -14,6 +14,9 @@
 
 #define MACHINE_MAX_HARTS 8
 
+/* Longest ISA string (with its terminating NUL) --isa takes and the machine shows. */
+#define RVPMU_ISA_MAX 512
+
 struct machine {
   struct bus bus;
   struct hart *harts[MACHINE_MAX_HARTS];
@@ -23,7 +26,7 @@ struct machine {
   char isa[128];                /* ISA string it runs, canonical lower case: "rv" XLEN and the
                                  * single-letter extensions only */
   unsigned isa_ext;             /* the optional multi-letter extensions it runs (enum isa_ext) */
-  char isa_name[128];           /* the ISA as shown to users: isa and the optional extensions */
+  char isa_name[RVPMU_ISA_MAX];           /* the ISA as shown to users: isa and the optional extensions */
   const char *platform;         /* platform name */
   uint64_t reset_pc, mtvec_reset; /* the platform's reset state */
   bool fixed_reset_pc;          /* harts start at reset_pc even when an ELF names another entry */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isa/crypto.h"
 #include "isa/insn.h"
 
 static const char *const abi[33] = {"zero", "ra", "sp",  "gp",  "tp", "t0", "t1", "t2", "s0", "s1", "a0",
@@ -58,7 +59,7 @@ static bool imm_form(enum op op) {
 static bool unary(enum op op) {
   switch (op) {
     case OP_CLZ: case OP_CTZ: case OP_CPOP: case OP_SEXT_B: case OP_SEXT_H: case OP_ZEXT_H: case OP_ORC_B:
-    case OP_REV8:
+    case OP_REV8: case OP_BREV8: case OP_ZIP: case OP_UNZIP:
       return true;
     default:
       return false;
@@ -133,8 +134,10 @@ unsigned prof_disasm(const uint8_t *bytes, size_t avail, uint64_t pc, unsigned x
     raw |= (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
   }
   struct insn in;
-  insn_decode_ext(raw, xlen, ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM | ISA_EXT_F |
-                                 ISA_EXT_D,
+  insn_decode_ext(raw, xlen,
+                  ISA_EXT_MAC | ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM | ISA_EXT_F |
+                      ISA_EXT_D | ISA_EXT_ZBKB | ISA_EXT_ZBKC | ISA_EXT_ZBKX | ISA_EXT_ZKND | ISA_EXT_ZKNE |
+                      ISA_EXT_ZKNH | ISA_EXT_ZKSED | ISA_EXT_ZKSH,
                   &in);
   enum op op = (enum op)in.op;
   char m[24], csr[24];
@@ -166,6 +169,9 @@ unsigned prof_disasm(const uint8_t *bytes, size_t avail, uint64_t pc, unsigned x
   else if (op == OP_SFENCE_VMA) snprintf(buf, len, "%s %s, %s", m, rs1, rs2);
   else if (cls & CLS_SYSTEM || op == OP_FENCE) snprintf(buf, len, "%s", m);
   else if (cls & CLS_FP) snprintf(buf, len, "%s %u, %u, %u", m, in.rd & 31, in.rs1 & 31, in.rs2 & 31);
+  else if (op == OP_AES || op == OP_SHA || op == OP_SM) /* the function and its operands (isa/crypto.h) */
+    snprintf(buf, len, "%s %s, %s, %s, %u", crypto_fn_name((unsigned)in.imm & 0xff), rd, rs1, rs2,
+             ((unsigned)in.imm >> 8) & 0xff);
   else if (imm_form(op)) snprintf(buf, len, "%s %s, %s, %d", m, rd, rs1, in.imm);
   else if (unary(op)) snprintf(buf, len, "%s %s, %s", m, rd, rs1);
   else snprintf(buf, len, "%s %s, %s, %s", m, rd, rs1, rs2);

@@ -30,7 +30,7 @@ static int prop_u64_pair(void *fdt, const char *name, uint64_t a, uint64_t b) {
  * the optional extensions the machine runs (isa_name after its first '_'), then the ones every
  * hart has. */
 static int isa_extensions(void *fdt, const struct machine *m) {
-  char list[512];
+  char list[RVPMU_ISA_MAX + 128];
   size_t n = 0;
   for (const char *c = m->isa + 4; *c; c++) n += (size_t)snprintf(list + n, sizeof list - n, "%c", *c) + 1;
   for (const char *z = strchr(m->isa_name, '_'); z; z = strchr(z + 1, '_')) {
@@ -49,7 +49,7 @@ static int cpus(void *fdt, const struct machine *m) {
   TRY(fdt_property_u32(fdt, "#address-cells", 1));
   TRY(fdt_property_u32(fdt, "#size-cells", 0));
   TRY(fdt_property_u32(fdt, "timebase-frequency", (uint32_t)m->timebase_hz));
-  char isa[192];
+  char isa[RVPMU_ISA_MAX + 64];
   /* The letters and the optional extensions (isa_name), then the ones every hart has. */
   snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s", m->isa_name,
            m->profile->has_sscofpmf ? "_sscofpmf" : "", m->profile->has_smcntrpmf ? "_smcntrpmf" : "");

@@ -691,7 +691,7 @@ struct block *block_first_insn(struct hart *h, const struct block *blk) {
   b->paddr = blk->paddr;
   block_btc_slot(h, b, blk->paddr + first->pc_off);
   b->insns[0] = *first;
-  b->insns[0].disp = first->op; /* alone: not the first of a fused pair */
+  b->insns[0].disp = (uint8_t)op_dispatch(first->op); /* alone: not the first of a fused pair */
   b->count = 1;
   struct insn_timing t;
   h->step_n_before[h->step_index] = 0;

@@ -1,10 +1,12 @@
-/* Instruction decoder: RV32/RV64 I, M, A, C, Zicsr, Zifencei into struct insn, and the optional
- * extensions of enum isa_ext (Zba, Zbb, Zbc, Zbs, Zicond, Zicbom, Zicboz, F, D) when enabled.
+/* Instruction decoder: RV32/RV64 I, Zicsr, Zifencei into struct insn, and the optional
+ * extensions of enum isa_ext (M, A, C, Zba, Zbb, Zbc, Zbs, Zicond, Zicbom, Zicboz, F, D, scalar
+ * crypto: isa/decode_crypto.c) when enabled.
  * Compressed encodings expand to their base operation (RISC-V unprivileged spec, ch. "C"). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "isa/decode_crypto.h"
 #include "isa/insn.h"
 
 static const char *const op_names[OP_COUNT] = {
@@ -26,7 +28,8 @@ static inline uint32_t bits(uint32_t v, int hi, int lo) { return (v >> lo) & ((1
 static inline int32_t sext(uint32_t v, int width) { return (int32_t)(v << (32 - width)) >> (32 - width); }
 
 static void set(struct insn *in, enum op op, unsigned rd, unsigned rs1, unsigned rs2, int32_t imm) {
-  in->op = in->disp = (uint8_t)op;
+  in->op = (uint8_t)op;
+  in->disp = (uint8_t)op_dispatch(op);
   in->rd = (uint8_t)(rd == 0 ? REG_SINK : rd);
   in->rs1 = (uint8_t)rs1;
   in->rs2 = (uint8_t)rs2;
@@ -52,7 +55,7 @@ static int32_t imm_j(uint32_t r) {
  * funct6 (imm[11:6]), whose low bit is shamt[5] on RV64 and must be 0 on RV32. */
 static enum op bitmanip_op_imm(uint32_t r, unsigned xlen, unsigned ext) {
   unsigned f3 = bits(r, 14, 12), f6 = bits(r, 31, 26), imm12 = bits(r, 31, 20);
-  bool zbb = ext & ISA_EXT_ZBB, zbs = ext & ISA_EXT_ZBS;
+  bool zbb = ext & ISA_EXT_ZBB, zbs = ext & ISA_EXT_ZBS, zbb_k = ext & (ISA_EXT_ZBB | ISA_EXT_ZBKB);
   if (xlen == 32 && bits(r, 25, 25)) return OP_ILLEGAL;
   if (f3 == 1) {
     if (zbb && (imm12 & ~7u) == 0x600) {
@@ -64,8 +67,8 @@ static enum op bitmanip_op_imm(uint32_t r, unsigned xlen, unsigned ext) {
     if (f6 == 0x0a && zbs) return OP_BSETI;
   } else {
     if (imm12 == 0x287 && zbb) return OP_ORC_B;
-    if (imm12 == (xlen == 64 ? 0x6b8u : 0x698u) && zbb) return OP_REV8;
-    if (f6 == 0x18 && zbb) return OP_RORI;
+    if (imm12 == (xlen == 64 ? 0x6b8u : 0x698u) && zbb_k) return OP_REV8;
+    if (f6 == 0x18 && zbb_k) return OP_RORI;
     if (f6 == 0x12 && zbs) return OP_BEXTI;
   }
   return OP_ILLEGAL;
@@ -77,6 +80,9 @@ static void decode_op_imm(uint32_t r, unsigned xlen, unsigned ext, struct insn *
   uint32_t top = bits(r, 31, 20 + shamt_bits);
   if ((f3 == 1 || f3 == 5) && top != 0 && !(f3 == 5 && top == (xlen == 64 ? 0x10u : 0x20u)) && ext) {
     enum op op = bitmanip_op_imm(r, xlen, ext);
+    int32_t cimm;
+    if (op == OP_ILLEGAL && (op = crypto_decode(r, xlen, ext, &cimm)) != OP_ILLEGAL)
+      return set(in, op, rd, rs1, 0, cimm);
     if (op == OP_ILLEGAL) return illegal(in);
     /* The shift-amount and bit-index forms keep it in imm; the unary forms have none. */
     bool unary = op == OP_CLZ || op == OP_CTZ || op == OP_CPOP || op == OP_SEXT_B || op == OP_SEXT_H ||
@@ -104,20 +110,22 @@ static void decode_op_imm(uint32_t r, unsigned xlen, unsigned ext, struct insn *
 }
 
 /* Bit-manipulation and Zicond OP encodings (funct7 other than 0 and 1); OP_ILLEGAL if none.
- * ZEXT.H has this encoding on RV32 only (RV64's is in OP-32). */
+ * ZEXT.H has this encoding on RV32 only (RV64's is in OP-32). Zbkb and Zbkc have the rotates,
+ * the inverted logic operations, CLMUL and CLMULH of Zbb and Zbc. */
 static enum op bitmanip_op(uint32_t r, unsigned xlen, unsigned ext) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB, zbc = ext & ISA_EXT_ZBC, zbs = ext & ISA_EXT_ZBS;
+  bool zbb_k = ext & (ISA_EXT_ZBB | ISA_EXT_ZBKB), zbc_k = ext & (ISA_EXT_ZBC | ISA_EXT_ZBKC);
   switch (f7) {
     case 0x10:
       if (zba && (f3 == 2 || f3 == 4 || f3 == 6)) return f3 == 2 ? OP_SH1ADD : f3 == 4 ? OP_SH2ADD : OP_SH3ADD;
       break;
     case 0x20:
-      if (zbb && (f3 == 4 || f3 == 6 || f3 == 7)) return f3 == 4 ? OP_XNOR : f3 == 6 ? OP_ORN : OP_ANDN;
+      if (zbb_k && (f3 == 4 || f3 == 6 || f3 == 7)) return f3 == 4 ? OP_XNOR : f3 == 6 ? OP_ORN : OP_ANDN;
       break;
     case 0x05: {
       static const enum op ops[8] = {OP_ILLEGAL, OP_CLMUL, OP_CLMULR, OP_CLMULH, OP_MIN, OP_MINU, OP_MAX, OP_MAXU};
-      if (f3 >= 4 ? zbb : (f3 != 0 && zbc)) return ops[f3];
+      if (f3 >= 4 ? zbb : ((f3 == 2 && zbc) || ((f3 == 1 || f3 == 3) && zbc_k))) return ops[f3];
       break;
     }
     case 0x04:
@@ -127,7 +135,7 @@ static enum op bitmanip_op(uint32_t r, unsigned xlen, unsigned ext) {
       if ((ext & ISA_EXT_ZICOND) && (f3 == 5 || f3 == 7)) return f3 == 5 ? OP_CZERO_EQZ : OP_CZERO_NEZ;
       break;
     case 0x30:
-      if (zbb && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROL : OP_ROR;
+      if (zbb_k && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROL : OP_ROR;
       break;
     case 0x24:
       if (zbs && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_BCLR : OP_BEXT;
@@ -147,43 +155,48 @@ static void decode_op(uint32_t r, unsigned xlen, unsigned ext, struct insn *in, 
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   static const enum op base[8] = {OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND};
   static const enum op mext[8] = {OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU};
+  int32_t cimm;
+  enum op op;
   if (f7 == 0) set(in, base[f3], rd, rs1, rs2, 0);
-  else if (f7 == 1) set(in, mext[f3], rd, rs1, rs2, 0);
+  else if (f7 == 1 && (ext & ISA_EXT_M)) set(in, mext[f3], rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 0) set(in, OP_SUB, rd, rs1, rs2, 0);
   else if (f7 == 0x20 && f3 == 5) set(in, OP_SRA, rd, rs1, rs2, 0);
-  else if (ext && bitmanip_op(r, xlen, ext) != OP_ILLEGAL) set(in, bitmanip_op(r, xlen, ext), rd, rs1, rs2, 0);
+  else if ((op = bitmanip_op(r, xlen, ext)) != OP_ILLEGAL) set(in, op, rd, rs1, rs2, 0);
+  else if ((op = crypto_decode(r, xlen, ext, &cimm)) != OP_ILLEGAL) set(in, op, rd, rs1, rs2, cimm);
   else illegal(in);
 }
 
 /* RV64 bit manipulation in OP-32: ADD.UW, SHnADD.UW, ZEXT.H, ROLW, RORW; OP_ILLEGAL if none. */
 static enum op bitmanip_op_32(uint32_t r, unsigned ext) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
-  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB;
+  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB, zbb_k = ext & (ISA_EXT_ZBB | ISA_EXT_ZBKB);
   if (f7 == 0x04 && f3 == 0 && zba) return OP_ADD_UW;
   if (f7 == 0x04 && f3 == 4 && zbb && bits(r, 24, 20) == 0) return OP_ZEXT_H;
   if (f7 == 0x10 && zba && (f3 == 2 || f3 == 4 || f3 == 6))
     return f3 == 2 ? OP_SH1ADD_UW : f3 == 4 ? OP_SH2ADD_UW : OP_SH3ADD_UW;
-  if (f7 == 0x30 && zbb && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROLW : OP_RORW;
+  if (f7 == 0x30 && zbb_k && (f3 == 1 || f3 == 5)) return f3 == 1 ? OP_ROLW : OP_RORW;
   return OP_ILLEGAL;
 }
 
 /* RV64 bit manipulation in OP-IMM-32: SLLI.UW, CLZW, CTZW, CPOPW, RORIW; OP_ILLEGAL if none. */
 static enum op bitmanip_op_imm_32(uint32_t r, unsigned ext) {
   unsigned f3 = bits(r, 14, 12), imm12 = bits(r, 31, 20);
-  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB;
+  bool zba = ext & ISA_EXT_ZBA, zbb = ext & ISA_EXT_ZBB, zbb_k = ext & (ISA_EXT_ZBB | ISA_EXT_ZBKB);
   if (f3 == 1 && bits(r, 31, 26) == 0x02 && zba) return OP_SLLI_UW;
   if (f3 == 1 && zbb && imm12 >= 0x600 && imm12 <= 0x602) return imm12 == 0x600 ? OP_CLZW : imm12 == 0x601 ? OP_CTZW : OP_CPOPW;
-  if (f3 == 5 && bits(r, 31, 25) == 0x30 && zbb) return OP_RORIW;
+  if (f3 == 5 && bits(r, 31, 25) == 0x30 && zbb_k) return OP_RORIW;
   return OP_ILLEGAL;
 }
 
 static void decode_op_32(uint32_t r, unsigned ext, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
   unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
   enum op op = OP_ILLEGAL;
-  if (ext && (op = bitmanip_op_32(r, ext)) != OP_ILLEGAL) return set(in, op, rd, rs1, rs2, 0);
+  int32_t cimm;
+  if ((op = bitmanip_op_32(r, ext)) != OP_ILLEGAL) return set(in, op, rd, rs1, rs2, 0);
+  if ((op = crypto_decode(r, 64, ext, &cimm)) != OP_ILLEGAL) return set(in, op, rd, rs1, rs2, cimm);
   if (f7 == 0) op = f3 == 0 ? OP_ADDW : f3 == 1 ? OP_SLLW : f3 == 5 ? OP_SRLW : OP_ILLEGAL;
   else if (f7 == 0x20) op = f3 == 0 ? OP_SUBW : f3 == 5 ? OP_SRAW : OP_ILLEGAL;
-  else if (f7 == 1) {
+  else if (f7 == 1 && (ext & ISA_EXT_M)) {
     static const enum op m[8] = {OP_MULW, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_DIVW, OP_DIVUW, OP_REMW, OP_REMUW};
     op = m[f3];
   }
@@ -216,9 +229,10 @@ static void decode_system(uint32_t r, struct insn *in, unsigned rd, unsigned rs1
   illegal(in);
 }
 
-static void decode_amo(uint32_t r, unsigned xlen, struct insn *in, unsigned rd, unsigned rs1, unsigned rs2) {
+static void decode_amo(uint32_t r, unsigned xlen, unsigned ext, struct insn *in, unsigned rd, unsigned rs1,
+                       unsigned rs2) {
   unsigned f3 = bits(r, 14, 12), f5 = bits(r, 31, 27);
-  if (f3 != 2 && !(f3 == 3 && xlen == 64)) return illegal(in);
+  if (!(ext & ISA_EXT_A) || (f3 != 2 && !(f3 == 3 && xlen == 64))) return illegal(in);
   switch (f5) {
     case 0x00: case 0x01: case 0x04: case 0x08: case 0x0c: case 0x10: case 0x14: case 0x18: case 0x1c:
       break;
@@ -371,7 +385,7 @@ static void decode32(uint32_t r, unsigned xlen, unsigned ext, struct insn *in) {
       if (xlen != 64) break;
       decode_op_32(r, ext, in, rd, rs1, rs2);
       return;
-    case 0x2f: decode_amo(r, xlen, in, rd, rs1, rs2); return;
+    case 0x2f: decode_amo(r, xlen, ext, in, rd, rs1, rs2); return;
     case 0x0f:
       /* FENCE with any pred/succ (PAUSE included) is a no-op here: one hart retires in order.
        * fm, rs1 and rd are reserved-for-future fields that implementations ignore. */
@@ -526,7 +540,7 @@ bad:
   illegal(in);
 }
 
-void insn_decode(uint32_t raw, unsigned xlen, struct insn *out) { insn_decode_ext(raw, xlen, 0, out); }
+void insn_decode(uint32_t raw, unsigned xlen, struct insn *out) { insn_decode_ext(raw, xlen, ISA_EXT_MAC, out); }
 
 void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out) {
   memset(out, 0, sizeof *out);
@@ -535,7 +549,8 @@ void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out
     decode32(raw, xlen, ext, out);
   } else {
     out->raw = raw & 0xffff;
-    decode16(raw & 0xffff, xlen, ext, out);
+    if (ext & ISA_EXT_C) decode16(raw & 0xffff, xlen, ext, out);
+    else illegal(out); /* without C a 16-bit encoding is none (IALIGN = 32) */
     out->cls |= CLS_COMPRESSED;
   }
 }

@@ -6,9 +6,9 @@
 static const struct {
   uint8_t first, second;
   bool on; /* FUSE_ON: the second reads the first's result as rs1 */
-} pairs[DISP_JIT - OP_COUNT] = {
-#define FUSE(a, b) [FUSED_##a##_##b - OP_COUNT] = {OP_##a, OP_##b, false},
-#define FUSE_ON(a, b) [FUSED_##a##_##b##_ON - OP_COUNT] = {OP_##a, OP_##b, true},
+} pairs[DISP_JIT - OP_DISPATCH_COUNT] = {
+#define FUSE(a, b) [FUSED_##a##_##b - OP_DISPATCH_COUNT] = {OP_##a, OP_##b, false},
+#define FUSE_ON(a, b) [FUSED_##a##_##b##_ON - OP_DISPATCH_COUNT] = {OP_##a, OP_##b, true},
 #include "isa/fused.def"
 #undef FUSE
 #undef FUSE_ON
@@ -22,8 +22,8 @@ static bool indexed;
 
 static unsigned fused_index(const struct insn *a, const struct insn *b) {
   if (!indexed) {
-    for (unsigned k = 0; k < DISP_JIT - OP_COUNT; k++)
-      pair_index[pairs[k].first][pairs[k].second][pairs[k].on] = (uint8_t)(OP_COUNT + k);
+    for (unsigned k = 0; k < DISP_JIT - OP_DISPATCH_COUNT; k++)
+      pair_index[pairs[k].first][pairs[k].second][pairs[k].on] = (uint8_t)(OP_DISPATCH_COUNT + k);
     indexed = true;
   }
   const uint8_t *p = pair_index[a->op][b->op];

@@ -15,14 +15,14 @@
 #include "isa/insn.h"
 
 enum fused_op {
-  FUSED_BEFORE_FIRST_ = OP_COUNT - 1,
+  FUSED_BEFORE_FIRST_ = OP_DISPATCH_COUNT - 1, /* after the operations' own indices (insn.h) */
 #define FUSE(first, second) FUSED_##first##_##second,
 #define FUSE_ON(first, second) FUSED_##first##_##second##_ON,
 #include "isa/fused.def"
 #undef FUSE
 #undef FUSE_ON
   DISP_JIT,  /* a translated block's first instruction (isa/jit.h) */
-  DISP_COUNT /* dispatch indices: the operations, the fused pairs, DISP_JIT */
+  DISP_COUNT /* dispatch indices: the operations' own, the fused pairs, DISP_JIT */
 };
 _Static_assert(DISP_COUNT <= 256, "insn.disp is a byte");
 

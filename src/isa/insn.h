@@ -10,6 +10,13 @@ enum op {
 #undef OP
   OP_COUNT
 };
+_Static_assert(OP_COUNT <= 256, "insn.op is a byte");
+/* Operations below this have their own dispatch index (= op); the ones after OP_CRYPTO_EXEC
+ * share a handler (ops.def). */
+#define OP_DISPATCH_COUNT (OP_CRYPTO_EXEC + 1)
+static inline unsigned op_dispatch(unsigned op) {
+  return op < OP_DISPATCH_COUNT ? op : op < OP_PACK ? (unsigned)OP_FP_EXEC : (unsigned)OP_CRYPTO_EXEC;
+}
 
 /* Static class bits of an operation (ops.def). */
 enum insn_class {
@@ -72,8 +79,9 @@ static inline enum fp_kind insn_fp_kind(const struct insn *in) {
 }
 
 /* Optional extensions the decoder accepts only when asked to (insn_decode_ext): without them
- * their encodings are illegal instructions, as on a core that lacks them. I, M, A, C, Zicsr and
- * Zifencei are always decoded; PAUSE (Zihintpause) is a FENCE hint, decoded with or without it. */
+ * their encodings are illegal instructions, as on a core that lacks them. I, Zicsr and Zifencei
+ * are always decoded; PAUSE (Zihintpause) is a FENCE hint, decoded with or without it.
+ * insn_decode (no `ext`) decodes M, A and C, as every core rvpmu models has them. */
 enum isa_ext {
   ISA_EXT_ZBA = 1 << 0,    /* address generation: SH1ADD, SH2ADD, SH3ADD */
   ISA_EXT_ZBB = 1 << 1,    /* basic bit manipulation */
@@ -87,10 +95,29 @@ enum isa_ext {
   ISA_EXT_ZIHINTPAUSE = 1 << 9, /* PAUSE (a FENCE hint; named in the ISA string only) */
   ISA_EXT_ZFINX = 1 << 10, /* F's operations on the integer registers (without F): no FP
                             * registers, loads, stores or moves; single precision, RV32 */
+  ISA_EXT_M = 1 << 11,     /* integer multiply and divide (letter M) */
+  ISA_EXT_A = 1 << 12,     /* atomics: LR/SC and AMOs (letter A) */
+  ISA_EXT_C = 1 << 13,     /* compressed instructions (letter C; IALIGN 16) */
+  /* Scalar cryptography 1.0.1 (isa/decode_crypto.c). Zbkb and Zbkc share Zbb's and Zbc's
+   * operations where the instructions are the same. */
+  ISA_EXT_ZBKB = 1 << 14,  /* bit manipulation for cryptography: PACK, PACKH, PACKW, BREV8, ZIP, UNZIP,
+                            * and Zbb's ROL, ROR, RORI, ANDN, ORN, XNOR, REV8 (and the W forms) */
+  ISA_EXT_ZBKC = 1 << 15,  /* carry-less multiply for cryptography: CLMUL, CLMULH */
+  ISA_EXT_ZBKX = 1 << 16,  /* crossbar permutations: XPERM4, XPERM8 */
+  ISA_EXT_ZKND = 1 << 17,  /* AES decryption */
+  ISA_EXT_ZKNE = 1 << 18,  /* AES encryption (and, on RV64, the key schedule it shares with Zknd) */
+  ISA_EXT_ZKNH = 1 << 19,  /* SHA-256 and SHA-512 */
+  ISA_EXT_ZKSED = 1 << 20, /* SM4 */
+  ISA_EXT_ZKSH = 1 << 21,  /* SM3 */
+  /* 1 << 22 is kept for Zkr (the seed CSR), not implemented yet. */
+  ISA_EXT_ZKT = 1 << 23,   /* data-independent execution time (declared: every listed instruction's
+                            * latency here is independent of its operand values) */
 };
+/* What insn_decode decodes: I, M, A, C. */
+#define ISA_EXT_MAC (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C)
 
 /* Decodes one instruction (`raw`, 16 or 32 bits; 16-bit when (raw & 3) != 3) for XLEN 32 or
- * 64 into `out` (pc_off left 0, disp = op). Unknown or unsupported encodings give OP_ILLEGAL. */
+ * 64 into `out` (pc_off left 0, disp = op_dispatch(op)). Unknown or unsupported encodings give OP_ILLEGAL. */
 void insn_decode(uint32_t raw, unsigned xlen, struct insn *out);
 /* The same with the optional extensions in `ext` (enum isa_ext bits) enabled. */
 void insn_decode_ext(uint32_t raw, unsigned xlen, unsigned ext, struct insn *out);

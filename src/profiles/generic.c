@@ -161,13 +161,15 @@ static uint64_t generic_reset(const struct profile *p, unsigned idx) {
 const struct profile generic_profile = {
     .name = "generic",
     .description = "29 programmable 64-bit counters, SBI event indices as selectors, Sscofpmf, Smcntrpmf",
-    /* What current distributions and compilers target: RV64GC (RVA20) with B, Zicond and the
-     * cache-block operations. */
-    .default_isa = "rv64imafdc_zicbom_zicboz_zicond_zihintpause_zba_zbb_zbc_zbs",
+    /* What current distributions and compilers target: RV64GC (RVA20) with B, Zicond, the
+     * cache-block operations and scalar cryptography (Zk, Zks). */
+    .default_isa = "rv64imafdc_zicbom_zicboz_zicond_zihintpause_zba_zbb_zbc_zbkb_zbkc_zbkx_zbs_zknd_zkne_zknh_zksed_"
+                   "zksh_zkt",
     .default_platform = "virt",
     .isa_letters = "imafdc",
     .isa_ext = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICOND | ISA_EXT_ZICBOM |
-               ISA_EXT_ZICBOZ | ISA_EXT_ZIHINTPAUSE,
+               ISA_EXT_ZICBOZ | ISA_EXT_ZIHINTPAUSE | ISA_EXT_ZBKB | ISA_EXT_ZBKC | ISA_EXT_ZBKX | ISA_EXT_ZKND |
+               ISA_EXT_ZKNE | ISA_EXT_ZKNH | ISA_EXT_ZKSED | ISA_EXT_ZKSH | ISA_EXT_ZKT,
     .xlens = 3,
     .has_s_mode = true,
     .has_u_mode = true,

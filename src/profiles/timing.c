@@ -18,6 +18,9 @@ static uint64_t kind_event(enum op op) {
     case OP_BINV: case OP_BINVI: case OP_BSET: case OP_BSETI: case OP_ADD_UW: case OP_SH1ADD_UW:
     case OP_SH2ADD_UW: case OP_SH3ADD_UW: case OP_SLLI_UW: case OP_CLZW: case OP_CTZW: case OP_CPOPW: case OP_ROLW:
     case OP_RORW: case OP_RORIW:
+    /* Scalar cryptography (Zbkb, Zbkx, Zkn*, Zks*) too. */
+    case OP_PACK: case OP_PACKH: case OP_PACKW: case OP_BREV8: case OP_ZIP: case OP_UNZIP: case OP_XPERM4:
+    case OP_XPERM8: case OP_AES: case OP_SHA: case OP_SM:
       return EV_BIT(EV_BITMANIP_INSNS);
     case OP_JAL: return EV_BIT(EV_JAL_INSNS);
     case OP_JALR: return EV_BIT(EV_JALR_INSNS);
@@ -98,8 +101,10 @@ static unsigned sources(enum op op) {
     case OP_CSRRS: case OP_CSRRC: case OP_CLZ: case OP_CTZ: case OP_CPOP: case OP_SEXT_B: case OP_SEXT_H:
     case OP_ZEXT_H: case OP_RORI: case OP_ORC_B: case OP_REV8: case OP_BCLRI: case OP_BEXTI: case OP_BINVI:
     case OP_BSETI: case OP_CBO: case OP_CBO_ZERO: case OP_SLLI_UW: case OP_CLZW: case OP_CTZW: case OP_CPOPW:
-    case OP_RORIW:
+    case OP_RORIW: case OP_BREV8: case OP_ZIP: case OP_UNZIP:
       return 1;
+    case OP_AES: case OP_SHA: case OP_SM: /* the unary ones read rs1 only; rs2 is 0 for them */
+      return 3;
     default:
       return 3; /* register-register ALU, M, branches, stores, AMOs, SFENCE.VMA */
   }

@@ -28,6 +28,7 @@
  * ("." in the assembler source). */
 #include "unit_util.h"
 
+#include "isa/crypto.h"
 #include "isa/insn.h"
 
 #define S REG_SINK
@@ -315,9 +316,39 @@ static const struct {
     {{0x0045200f, XB, OP_CBO_ZERO, S, 10, 0, 0}, ISA_EXT_ZICBOZ},    /* cbo.zero (a0) */
 };
 
+/* Scalar cryptography 1.0.1 (encodings from its tables; binutils 2.40 spells them the same). */
+static const struct {
+  struct dcase c;
+  unsigned ext;
+} crypto_cases[] = {
+    {{0x08c5c533, XB, OP_PACK, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* pack a0, a1, a2 */
+    {{0x08c5f533, XB, OP_PACKH, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* packh a0, a1, a2 */
+    {{0x08c5c53b, X64, OP_PACKW, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* packw a0, a1, a2 */
+    {{0x6875d513, XB, OP_BREV8, 10, 11, 0, 0}, ISA_EXT_ZBKB}, /* brev8 a0, a1 */
+    {{0x08f59513, X32, OP_ZIP, 10, 11, 0, 0}, ISA_EXT_ZBKB}, /* zip a0, a1 */
+    {{0x08f5d513, X32, OP_UNZIP, 10, 11, 0, 0}, ISA_EXT_ZBKB}, /* unzip a0, a1 */
+    {{0x28c5a533, XB, OP_XPERM4, 10, 11, 12, 0}, ISA_EXT_ZBKX}, /* xperm4 a0, a1, a2 */
+    {{0x28c5c533, XB, OP_XPERM8, 10, 11, 12, 0}, ISA_EXT_ZBKX}, /* xperm8 a0, a1, a2 */
+    {{0xe2c58533, X32, OP_AES, 10, 11, 12, CRYPTO_IMM(CRYPTO_AES32ESI, 3)}, ISA_EXT_ZKNE}, /* aes32esi a0, a1, a2, 3 */
+    {{0x6ec58533, X32, OP_AES, 10, 11, 12, CRYPTO_IMM(CRYPTO_AES32DSMI, 1)}, ISA_EXT_ZKND}, /* aes32dsmi a0, a1, a2, 1 */
+    {{0x36c58533, X64, OP_AES, 10, 11, 12, CRYPTO_IMM(CRYPTO_AES64ESM, 0)}, ISA_EXT_ZKNE}, /* aes64esm a0, a1, a2 */
+    {{0x3ac58533, X64, OP_AES, 10, 11, 12, CRYPTO_IMM(CRYPTO_AES64DS, 0)}, ISA_EXT_ZKND}, /* aes64ds a0, a1, a2 */
+    {{0x30059513, X64, OP_AES, 10, 11, 0, CRYPTO_IMM(CRYPTO_AES64IM, 0)}, ISA_EXT_ZKND}, /* aes64im a0, a1 */
+    {{0x31a59513, X64, OP_AES, 10, 11, 0, CRYPTO_IMM(CRYPTO_AES64KS1I, 10)}, ISA_EXT_ZKND | ISA_EXT_ZKNE}, /* aes64ks1i a0, a1, 10 */
+    {{0x7ec58533, X64, OP_AES, 10, 11, 12, CRYPTO_IMM(CRYPTO_AES64KS2, 0)}, ISA_EXT_ZKND | ISA_EXT_ZKNE}, /* aes64ks2 a0, a1, a2 */
+    {{0x10359513, XB, OP_SHA, 10, 11, 0, CRYPTO_IMM(CRYPTO_SHA256SIG1, 0)}, ISA_EXT_ZKNH}, /* sha256sig1 a0, a1 */
+    {{0x10459513, X64, OP_SHA, 10, 11, 0, CRYPTO_IMM(CRYPTO_SHA512SUM0, 0)}, ISA_EXT_ZKNH}, /* sha512sum0 a0, a1 */
+    {{0x5cc58533, X32, OP_SHA, 10, 11, 12, CRYPTO_IMM(CRYPTO_SHA512SIG0H, 0)}, ISA_EXT_ZKNH}, /* sha512sig0h a0, a1, a2 */
+    {{0x52c58533, X32, OP_SHA, 10, 11, 12, CRYPTO_IMM(CRYPTO_SHA512SUM1R, 0)}, ISA_EXT_ZKNH}, /* sha512sum1r a0, a1, a2 */
+    {{0xb0c58533, XB, OP_SM, 10, 11, 12, CRYPTO_IMM(CRYPTO_SM4ED, 2)}, ISA_EXT_ZKSED}, /* sm4ed a0, a1, a2, 2 */
+    {{0x74c58533, XB, OP_SM, 10, 11, 12, CRYPTO_IMM(CRYPTO_SM4KS, 1)}, ISA_EXT_ZKSED}, /* sm4ks a0, a1, a2, 1 */
+    {{0x10959513, XB, OP_SM, 10, 11, 0, CRYPTO_IMM(CRYPTO_SM3P1, 0)}, ISA_EXT_ZKSH}, /* sm3p1 a0, a1 */
+};
+
+/* M, A and C with the extensions of their own encodings' cases below; I always. */
 static void check_case_ext(const struct dcase *c, unsigned xlen, unsigned ext, bool compressed) {
   struct insn in;
-  insn_decode_ext(c->raw, xlen, ext, &in);
+  insn_decode_ext(c->raw, xlen, ext | ISA_EXT_MAC, &in);
   char what[64];
   snprintf(what, sizeof what, "0x%08x on RV%u", c->raw, xlen);
   if (in.op != c->op) fail_msg("%s: op %s, expected %s", what, op_name(in.op), op_name(c->op));
@@ -355,7 +386,9 @@ static void test_every_op_has_a_case(void **state) {
   for (size_t i = 0; i < sizeof base_cases / sizeof *base_cases; i++) seen[base_cases[i].op] = true;
   for (size_t i = 0; i < sizeof compressed_cases / sizeof *compressed_cases; i++) seen[compressed_cases[i].op] = true;
   for (size_t i = 0; i < sizeof ext_cases / sizeof *ext_cases; i++) seen[ext_cases[i].c.op] = true;
+  for (size_t i = 0; i < sizeof crypto_cases / sizeof *crypto_cases; i++) seen[crypto_cases[i].c.op] = true;
   seen[OP_ILLEGAL] = true; /* test_illegal_encodings */
+  seen[OP_FP_EXEC] = seen[OP_CRYPTO_EXEC] = true; /* dispatch indices, not operations */
   for (unsigned op = 0; op < OP_COUNT; op++) {
     if (op == OP_END_BLOCK) continue;
     if (op_class((enum op)op) & CLS_FP) continue; /* F and D: test_fp.c checks every one */
@@ -378,7 +411,7 @@ static void expect_illegal(uint32_t raw, unsigned xlen) {
 static void test_optional_extensions(void **state) {
   (void)state;
   const unsigned all = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZICBOM | ISA_EXT_ZICOND |
-                       ISA_EXT_ZICBOZ;
+                       ISA_EXT_ZICBOZ | ISA_EXT_MAC;
   for (size_t i = 0; i < sizeof ext_cases / sizeof *ext_cases; i++) {
     const struct dcase *c = &ext_cases[i].c;
     unsigned own = ext_cases[i].ext;
@@ -412,6 +445,75 @@ static void test_optional_extensions(void **state) {
     struct insn in;
     insn_decode_ext(reserved[i], 32, all, &in);
     if (in.op != OP_ILLEGAL) fail_msg("0x%08x decodes to %s, expected ILLEGAL", reserved[i], op_name(in.op));
+  }
+}
+
+/* Scalar cryptography: each instruction decodes with its extension (alone and with all of
+ * them) on the XLEN that has it, and is illegal without it (with every other extension, Zbb and
+ * Zbc included) and on the other XLEN. */
+static void test_crypto_extensions(void **state) {
+  (void)state;
+  const unsigned all = ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_ZBKB | ISA_EXT_ZBKC |
+                       ISA_EXT_ZBKX | ISA_EXT_ZKND | ISA_EXT_ZKNE | ISA_EXT_ZKNH | ISA_EXT_ZKSED | ISA_EXT_ZKSH |
+                       ISA_EXT_MAC;
+  for (size_t i = 0; i < sizeof crypto_cases / sizeof *crypto_cases; i++) {
+    const struct dcase *c = &crypto_cases[i].c;
+    unsigned own = crypto_cases[i].ext;
+    for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
+      struct insn in;
+      if (c->xlens & (xlen == 32 ? X32 : X64)) {
+        check_case_ext(c, xlen, own, false);
+        check_case_ext(c, xlen, all, false);
+      } else {
+        insn_decode_ext(c->raw, xlen, all, &in);
+        if (in.op != OP_ILLEGAL) fail_msg("0x%08x on RV%u: %s, expected ILLEGAL", c->raw, xlen, op_name(in.op));
+      }
+      insn_decode_ext(c->raw, xlen, all & ~own, &in);
+      if (in.op != OP_ILLEGAL) fail_msg("0x%08x on RV%u without its extension: %s", c->raw, xlen, op_name(in.op));
+    }
+  }
+  /* Zbkb has Zbb's rotates, inverted logic and REV8 (not CLZ); Zbkc CLMUL and CLMULH (not CLMULR). */
+  static const struct {
+    uint32_t raw;
+    unsigned ext;
+    enum op op;
+  } shared[] = {
+      {0x60c59533, ISA_EXT_ZBKB, OP_ROL},    {0x40c5f533, ISA_EXT_ZBKB, OP_ANDN},    {0x6985d513, ISA_EXT_ZBKB, OP_REV8},
+      {0x60059513, ISA_EXT_ZBKB, OP_ILLEGAL}, {0x0ac59533, ISA_EXT_ZBKC, OP_CLMUL}, {0x0ac5b533, ISA_EXT_ZBKC, OP_CLMULH},
+      {0x0ac5a533, ISA_EXT_ZBKC, OP_ILLEGAL},
+  };
+  for (size_t i = 0; i < sizeof shared / sizeof *shared; i++) {
+    struct insn in;
+    insn_decode_ext(shared[i].raw, 32, shared[i].ext, &in);
+    if (in.op != shared[i].op) fail_msg("0x%08x: %s, expected %s", shared[i].raw, op_name(in.op), op_name(shared[i].op));
+  }
+  /* AES64KS1I's round numbers 0xB-0xF are reserved. */
+  struct insn in;
+  insn_decode_ext(0x31b59513, 64, all, &in); /* aes64ks1i a0, a1, 0xb */
+  assert_int_equal(in.op, OP_ILLEGAL);
+}
+
+/* M, A and C are extensions too (--isa rv64i): without them their encodings are illegal. */
+static void test_m_a_c_gated(void **state) {
+  (void)state;
+  static const struct {
+    uint32_t raw;
+    unsigned ext;
+    enum op op;
+  } cases[] = {
+      {0x02c58533, ISA_EXT_M, OP_MUL},   /* mul a0, a1, a2 */
+      {0x02c5c53b, ISA_EXT_M, OP_DIVW},  /* divw a0, a1, a2 (RV64) */
+      {0x00c5a52f, ISA_EXT_A, OP_AMO_W}, /* amoadd.w a0, a2, (a1) */
+      {0x1005a52f, ISA_EXT_A, OP_AMO_W}, /* lr.w a0, (a1) */
+      {0x0505, ISA_EXT_C, OP_ADDI},      /* c.addi a0, 1 */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    struct insn in;
+    insn_decode_ext(cases[i].raw, 64, cases[i].ext, &in);
+    assert_int_equal(in.op, cases[i].op);
+    insn_decode_ext(cases[i].raw, 64, ISA_EXT_MAC & ~cases[i].ext, &in);
+    if (in.op != OP_ILLEGAL) fail_msg("0x%08x without its extension: %s", cases[i].raw, op_name(in.op));
+    assert_int_equal(in.raw, (cases[i].raw & 3) == 3 ? cases[i].raw : cases[i].raw & 0xffff); /* mtval */
   }
 }
 
@@ -498,6 +600,8 @@ int main(void) {
       cmocka_unit_test(test_compressed_encodings),
       cmocka_unit_test(test_every_op_has_a_case),
       cmocka_unit_test(test_optional_extensions),
+      cmocka_unit_test(test_crypto_extensions),
+      cmocka_unit_test(test_m_a_c_gated),
       cmocka_unit_test(test_rv64_only_encodings_illegal_on_rv32),
       cmocka_unit_test(test_illegal_encodings),
       cmocka_unit_test(test_c_jal_vs_c_addiw),

@@ -193,7 +193,7 @@ static bool needs_d(enum op op) { return strstr(op_name(op), "_D") || op == OP_F
 
 static void check_fcase(const struct fcase *c, unsigned xlen, unsigned ext, bool compressed) {
   struct insn in;
-  insn_decode_ext(c->raw, xlen, ext, &in);
+  insn_decode_ext(c->raw, xlen, ext | ISA_EXT_MAC, &in); /* C for the compressed forms */
   if (in.op != c->op)
     fail_msg("0x%08x on RV%u: %s, expected %s", c->raw, xlen, op_name(in.op), op_name(c->op));
   if (in.rd != c->rd || in.rs1 != c->rs1 || in.rs2 != c->rs2 || in.imm != c->imm)
@@ -205,14 +205,14 @@ static void check_fcase(const struct fcase *c, unsigned xlen, unsigned ext, bool
 
 static void expect_illegal_ext(uint32_t raw, unsigned xlen, unsigned ext) {
   struct insn in;
-  insn_decode_ext(raw, xlen, ext, &in);
+  insn_decode_ext(raw, xlen, ext | ISA_EXT_MAC, &in);
   if (in.op != OP_ILLEGAL)
     fail_msg("0x%08x on RV%u with ext 0x%x decodes to %s, expected ILLEGAL", raw, xlen, ext, op_name(in.op));
 }
 
 static void test_decode_fp(void **state) {
   (void)state;
-  const unsigned fd = ISA_EXT_F | ISA_EXT_D;
+  const unsigned fd = ISA_EXT_F | ISA_EXT_D | ISA_EXT_MAC;
   for (size_t i = 0; i < sizeof fp_cases / sizeof *fp_cases; i++) {
     const struct fcase *c = &fp_cases[i];
     for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
@@ -261,7 +261,7 @@ static void test_every_fp_op_has_a_case(void **state) {
 
 static void test_decode_fp_reserved(void **state) {
   (void)state;
-  const unsigned fd = ISA_EXT_F | ISA_EXT_D;
+  const unsigned fd = ISA_EXT_F | ISA_EXT_D | ISA_EXT_MAC;
   static const uint32_t reserved[] = {
       0x00c5d553, /* fadd.s fa0, fa1, fa2 with rm 5 (reserved) */
       0x00c5e553, /* ... rm 6 (reserved) */
@@ -292,7 +292,7 @@ static void test_decode_fp_reserved(void **state) {
 /* Timing models see FP instructions by kind and register file (isa/insn.h, profiles/timing.h). */
 static void test_fp_classes_for_timing_models(void **state) {
   (void)state;
-  const unsigned fd = ISA_EXT_F | ISA_EXT_D;
+  const unsigned fd = ISA_EXT_F | ISA_EXT_D | ISA_EXT_MAC;
   static const struct {
     uint32_t raw;
     enum fp_kind kind;
