@@ -2,6 +2,7 @@
 #include "guest.h"
 
 struct trap_record last_trap;
+uxlen_t boot_hartid, boot_dtb;
 volatile int trap_expected;
 void (*volatile interrupt_hook)(uxlen_t mcause);
 
