@@ -47,17 +47,10 @@ static uint64_t mstateen_writable(const struct hart *h, unsigned n) {
   return w;
 }
 
-/* Read-only ones of mstateen0 and sstateen0: FCSR with Zfinx and without F. "Whenever misa.F =
- * 1, FCSR bit of mstateen0 is read-only zero"; with Zfinx the bit is read-only one, so that
- * FP instructions are always allowed in S and U (the stateen bits "may be read-only zero or
- * one"; a bit of sstateen may be read-only one when it is in mstateen). */
-static uint64_t stateen0_ones(const struct hart *h) {
-  return (h->isa_ext & ISA_EXT_ZFINX) && !(h->isa_ext & ISA_EXT_F) ? MSTATEEN0_FCSR : 0;
-}
-
-static uint64_t mstateen_value(const struct hart *h, unsigned n) {
-  return h->csrind.mstateen[n] | (n == 0 ? stateen0_ones(h) : 0);
-}
+/* FCSR (bit 1) is read-only zero: "Whenever misa.F = 1, FCSR bit of mstateen0 is read-only
+ * zero", and without F the generic core has no Zfinx either (the cores with Zfinx have no
+ * Smstateen), so there is no fcsr state for it to control. */
+static uint64_t mstateen_value(const struct hart *h, unsigned n) { return h->csrind.mstateen[n]; }
 
 uint64_t csrind_menvcfg_writable(const struct hart *h) { return prof(h)->has_smcdeleg ? ENVCFG_CDE : 0; }
 
@@ -152,10 +145,10 @@ enum csrind_kind csrind_classify(const struct hart *h, unsigned csr, unsigned *t
 uint64_t csrind_read(const struct hart *h, unsigned csr) {
   if (csr >= CSR_MSTATEEN0 && csr < CSR_MSTATEEN0 + 4) return mstateen_value(h, csr - CSR_MSTATEEN0);
   if (csr >= CSR_MSTATEEN0H && csr < CSR_MSTATEEN0H + 4) return mstateen_value(h, csr - CSR_MSTATEEN0H) >> 32;
-  /* sstateenN: "For every bit in an mstateen CSR that is zero [...], the same bit appears as
-   * read-only zero in the matching [...] sstateen CSRs"; the hart has no state sstateen bits
-   * control but FCSR (read-only, stateen0_ones), so sstateen0 is that and 1-3 are zero. */
-  if (csr >= CSR_SSTATEEN0 && csr < CSR_SSTATEEN0 + 4) return csr == CSR_SSTATEEN0 ? (uint32_t)stateen0_ones(h) : 0;
+  /* sstateenN: its bits (C, FCSR, JVT) control state the hart does not have: "Bits in any
+   * stateen CSR that are defined to control state that a hart doesn't implement are read-only
+   * zeros". */
+  if (csr >= CSR_SSTATEEN0 && csr < CSR_SSTATEEN0 + 4) return 0;
   if (csr == CSR_MISELECT) return h->csrind.miselect;
   return h->csrind.siselect;
 }
