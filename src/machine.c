@@ -370,7 +370,7 @@ static void attach_htif(struct machine *m, const char *path, uint64_t tohost, ui
 }
 
 /* Loads an ELF file's segments into RAM; returns 0 with its entry and tohost/fromhost. */
-static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *err, size_t errlen) {
+static int load_elf(struct machine *m, const char *path, uint64_t *entry, uint64_t *end, char *err, size_t errlen) {
   size_t size;
   uint8_t *data = elf_read_file(path, &size, err, errlen);
   if (!data) return -1;
@@ -395,6 +395,7 @@ static int load_elf(struct machine *m, const char *path, uint64_t *entry, char *
   uint64_t tohost = elf_symbol_addr(&img, "tohost"), fromhost = elf_symbol_addr(&img, "fromhost");
   if (tohost) attach_htif(m, path, tohost, fromhost);
   *entry = img.entry;
+  if (end) *end = img.load_end;
   r = 0;
 out_img:
   elf_image_free(&img);
@@ -414,11 +415,30 @@ static void start_harts(struct machine *m, uint64_t pc, uint64_t arg) {
   }
 }
 
+#define DTB_BYTES (64u << 10)
+
+/* Where a bare-metal program on `virt` finds the device tree, as on QEMU's virt machine with
+ * -bios none -kernel (hw/riscv/boot.c, riscv_load_fdt): its end as high in RAM as it fits,
+ * the start aligned down to 2 MiB; 0 (nothing written) on other platforms, where no firmware
+ * or program expects one, or when RAM is too small to hold it above the program. */
+static uint64_t place_bare_dtb(struct machine *m, uint64_t program_end) {
+  if (strcmp(m->platform, "virt") != 0) return 0;
+  uint8_t *buf = malloc(DTB_BYTES);
+  int size = buf ? fdt_build(m, NULL, buf, DTB_BYTES) : -1;
+  uint64_t ram_end = m->bus.ram_base + m->bus.ram_size, addr = 0;
+  if (size > 0 && m->bus.ram_size >= (uint64_t)size) addr = (ram_end - (uint64_t)size) & ~((2ull << 20) - 1);
+  uint8_t *dst = addr >= program_end && addr >= m->bus.ram_base ? bus_ram_ptr(&m->bus, addr, (size_t)size) : NULL;
+  if (dst) memcpy(dst, buf, (size_t)size);
+  free(buf);
+  return dst ? addr : 0;
+}
+
 int rvpmu_machine_load_elf(struct rvpmu_machine *mm, const char *path, char *err, size_t errlen) {
   struct machine *m = (struct machine *)mm;
-  uint64_t entry;
-  if (load_elf(m, path, &entry, err, errlen) != 0) return -1;
-  start_harts(m, m->fixed_reset_pc ? m->reset_pc : entry, 0);
+  uint64_t entry, end = 0;
+  if (load_elf(m, path, &entry, &end, err, errlen) != 0) return -1;
+  /* a0 = hart id, a1 = the device tree's address (QEMU virt's convention; 0 without one). */
+  start_harts(m, m->fixed_reset_pc ? m->reset_pc : entry, place_bare_dtb(m, end));
   return 0;
 }
 
@@ -444,8 +464,6 @@ static bool is_elf(const char *path) {
   return memcmp(magic, "\177ELF", 4) == 0;
 }
 
-#define DTB_BYTES (64u << 10)
-
 int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, char *err, size_t errlen) {
   struct machine *m = (struct machine *)mm;
   uint64_t ram_end = m->bus.ram_base + m->bus.ram_size;
@@ -456,7 +474,7 @@ int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, cha
     return -1;
   }
   if (is_elf(b->kernel)) {
-    if (load_elf(m, b->kernel, &kernel_entry, err, errlen) != 0) return -1;
+    if (load_elf(m, b->kernel, &kernel_entry, NULL, err, errlen) != 0) return -1;
   } else {
     if (load_raw(m, b->kernel, payload, err, errlen) < 0) return -1;
     kernel_entry = payload;
@@ -487,7 +505,7 @@ int rvpmu_machine_boot(struct rvpmu_machine *mm, const struct rvpmu_boot *b, cha
     return -1;
   }
   uint64_t fw_entry = kernel_entry;
-  if (b->firmware && load_elf(m, b->firmware, &fw_entry, err, errlen) != 0) return -1;
+  if (b->firmware && load_elf(m, b->firmware, &fw_entry, NULL, err, errlen) != 0) return -1;
   start_harts(m, fw_entry, dtb_addr);
   return 0;
 }

@@ -2,6 +2,7 @@
  * trap set-up, delegation, counter access, then S mode. fw_jump style: the payload sits at a
  * fixed address, 0x80200000 on RV64 and 0x80400000 on RV32 (rvpmu and QEMU put -kernel there). */
 #include "hart/pmp.h"
+#include "hart/sdeleg.h"
 #include "lib/csr.h"
 #include "platform/console.h"
 #include "platform/fdt_fixup.h"
@@ -97,6 +98,7 @@ void fw_warm_boot(unsigned long hartid, const void *dtb) {
   /* S and U may read every counter (privileged spec 3.1.11); S opens them to U with
    * scounteren. Configuring them is the SBI PMU's job. */
   csr_write(CSR_MCOUNTEREN, ~0UL);
+  sdeleg_hart_init(); /* Smstateen bits, counter delegation (menvcfg.CDE) */
   csr_write(CSR_MEDELEG, MEDELEG_S);
   fwft_hart_reset(); /* after medeleg: misaligned delegation starts off (FWFT reset value) */
   csr_write(CSR_MIDELEG, MIP_SSIP | MIP_STIP | MIP_SEIP | (pmu_has_sscofpmf() ? MIP_LCOFIP : 0));

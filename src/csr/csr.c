@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "csr/csrind.h"
+
 #include "hart/hart.h"
 #include "machine.h"
 
@@ -131,13 +133,18 @@ static int read_csr(struct hart *h, unsigned csr, uint64_t *out) {
     /* Debug triggers: none. tselect is read-only zero and tdata1 reads type 0 ("no trigger"),
      * which is how software (riscv-tests' breakpoint, OpenSBI) discovers that. */
     case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: v = 0; break;
-    default:
+    default: {
       /* PMP (3.7, hart/pmp.c): unimplemented entries read zero. */
       if (pmp_is_csr(&h->pmp, csr)) {
         v = pmp_csr_read(&h->pmp, csr);
         break;
       }
-      return ILLEGAL;
+      unsigned target;
+      uint64_t keep;
+      if (csrind_classify(h, csr, &target, &keep) != CSRIND_OWN) return ILLEGAL;
+      v = csrind_read(h, csr); /* Smstateen, Smcsrind (csr/csrind.c) */
+      break;
+    }
   }
   *out = rv32 ? (uint32_t)v : v;
   return 0;
@@ -221,6 +228,7 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
       uint64_t *reg = csr == CSR_MENVCFG ? &h->menvcfg : &h->senvcfg;
       /* menvcfg's upper half (ADUE) belongs to menvcfgh on RV32. */
       if (csr == CSR_MENVCFG && !rv32 && p->has_s_mode) w |= ENVCFG_ADUE;
+      if (csr == CSR_MENVCFG && !rv32) w |= csrind_menvcfg_writable(h); /* CDE (Smcdeleg) */
       v &= w;
       if ((v & ENVCFG_CBIE) == 2ull << 4) v &= ~ENVCFG_CBIE; /* reserved CBIE value: WARL 00 */
       uint64_t kept = csr == CSR_MENVCFG && rv32 ? *reg & ~0xffffffffull : 0;
@@ -230,7 +238,8 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
     }
     case CSR_MENVCFGH: {
       if (!rv32) return; /* unreachable: the read side refused it */
-      uint64_t nv = (h->menvcfg & 0xffffffffull) | ((v << 32) & (p->has_s_mode ? ENVCFG_ADUE : 0));
+      uint64_t nv = (h->menvcfg & 0xffffffffull) |
+                    ((v << 32) & ((p->has_s_mode ? ENVCFG_ADUE : 0) | csrind_menvcfg_writable(h)));
       if ((nv ^ h->menvcfg) & ENVCFG_ADUE) hart_flush_translation(h, false);
       h->menvcfg = nv;
       return;
@@ -251,11 +260,18 @@ static void write_csr(struct hart *h, unsigned csr, uint64_t v) {
       hart_flush_translation(h, false);
       return;
     }
-    default:
+    default: {
       (void)p;
       /* PMP: a change of protection invalidates every cached translation and block. */
-      if (pmp_is_csr(&h->pmp, csr) && pmp_csr_write(&h->pmp, csr, v)) hart_flush_translation(h, true);
+      if (pmp_is_csr(&h->pmp, csr)) {
+        if (pmp_csr_write(&h->pmp, csr, v)) hart_flush_translation(h, true);
+        return;
+      }
+      unsigned target;
+      uint64_t keep;
+      if (csrind_classify(h, csr, &target, &keep) == CSRIND_OWN) csrind_write(h, csr, v);
       return; /* read-only-zero registers (envcfg, triggers) ignore writes */
+    }
   }
 }
 
@@ -355,7 +371,21 @@ int csr_access(struct hart *h, unsigned csr, bool read, bool write, int kind, ui
    * now (docs/counters.md: the OF bit is exact), not at the next slow check. */
   hpm_fold_all(&h->hpm);
   hart_collect_overflow(h);
-  uint64_t cur;
+  /* Smstateen gating and the indirect aliases of Smcsrind/Smcdeleg (csr/csrind.h): an alias
+   * reads and writes its M-mode CSR but for the bits in `keep`. */
+  unsigned target = csr;
+  uint64_t keep = 0, cur;
+  enum csrind_kind ind = csrind_classify(h, csr, &target, &keep);
+  if (ind == CSRIND_ILLEGAL) return -EXC_ILLEGAL_INSN;
+  if (ind == CSRIND_ALIAS) {
+    uint64_t full;
+    if (read_csr(h, target, &full) != 0) return -EXC_ILLEGAL_INSN;
+    cur = full & ~keep;
+    if (h->xlen == 32) cur = (uint32_t)cur;
+    *old = cur;
+    if (write) write_csr(h, target, (full & keep) | ((kind == 0 ? value : kind == 1 ? cur | value : cur & ~value) & ~keep));
+    return 0;
+  }
   if (map_read(h, e, csr, &cur) != 0) return -EXC_ILLEGAL_INSN;
   if (h->xlen == 32) cur = (uint32_t)cur;
   *old = cur;

@@ -37,8 +37,13 @@ static int isa_extensions(void *fdt, const struct machine *m) {
     size_t len = strcspn(z + 1, "_");
     n += (size_t)snprintf(list + n, sizeof list - n, "%.*s", (int)len, z + 1) + 1;
   }
+  const struct profile *p = m->profile;
   const char *multi[] = {"zicsr", "zifencei", "zicntr", "zihpm",
-                         m->profile->has_sscofpmf ? "sscofpmf" : NULL, m->profile->has_smcntrpmf ? "smcntrpmf" : NULL};
+                         p->has_sscofpmf ? "sscofpmf" : NULL, p->has_smcntrpmf ? "smcntrpmf" : NULL,
+                         /* csr/csrind.h; the S-level names with S mode */
+                         p->has_smstateen ? "smstateen" : NULL, p->has_smstateen && p->has_s_mode ? "ssstateen" : NULL,
+                         p->has_smcsrind ? "smcsrind" : NULL, p->has_smcsrind && p->has_s_mode ? "sscsrind" : NULL,
+                         p->has_smcdeleg ? "smcdeleg" : NULL, p->has_smcdeleg && p->has_s_mode ? "ssccfg" : NULL};
   for (size_t i = 0; i < sizeof multi / sizeof *multi; i++)
     if (multi[i]) n += (size_t)snprintf(list + n, sizeof list - n, "%s", multi[i]) + 1;
   return fdt_property(fdt, "riscv,isa-extensions", list, (int)n);
@@ -49,10 +54,11 @@ static int cpus(void *fdt, const struct machine *m) {
   TRY(fdt_property_u32(fdt, "#address-cells", 1));
   TRY(fdt_property_u32(fdt, "#size-cells", 0));
   TRY(fdt_property_u32(fdt, "timebase-frequency", (uint32_t)m->timebase_hz));
-  char isa[RVPMU_ISA_MAX + 64];
+  char isa[RVPMU_ISA_MAX + 128];
   /* The letters and the optional extensions (isa_name), then the ones every hart has. */
-  snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s", m->isa_name,
-           m->profile->has_sscofpmf ? "_sscofpmf" : "", m->profile->has_smcntrpmf ? "_smcntrpmf" : "");
+  snprintf(isa, sizeof isa, "%s_zicsr_zifencei_zicntr_zihpm%s%s%s", m->isa_name,
+           m->profile->has_sscofpmf ? "_sscofpmf" : "", m->profile->has_smcntrpmf ? "_smcntrpmf" : "",
+           m->profile->has_smcdeleg ? "_smcdeleg_smcsrind_smstateen_ssccfg_sscsrind_ssstateen" : "");
   for (unsigned i = 0; i < m->num_harts; i++) {
     char name[32];
     snprintf(name, sizeof name, "cpu@%u", i);

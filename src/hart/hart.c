@@ -32,6 +32,7 @@ void hart_reset(struct hart *h, uint64_t pc) {
   const struct profile *p = h->machine->profile;
   h->menvcfg = p->has_s_mode ? ENVCFG_ADUE : 0; /* Svadu: hardware A/D updating */
   h->senvcfg = 0;
+  csrind_reset(&h->csrind);
   pmp_reset(&h->pmp, p->pmp_entries, p->pmp_granularity_log2, h->xlen);
   h->pmp.flags = (p->pmp_smepmp ? PMP_SMEPMP : 0) | (p->pmp_na4_to_off ? PMP_NA4_TO_OFF : 0);
   h->sleeping = false;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "csr/csr.h"
+#include "csr/csrind.h"
 #include "hart/pmp.h"
 #include "profiles/csr_map.h"
 #include "hpm/hpm.h"
@@ -245,6 +246,7 @@ struct hart {
   bool csr_write_collides;  /* the CSR instruction executing now shares its first cycle with the
                              * retirement of the one before (profile.minstret_write_collides) */
   bool last_branch_taken;   /* outcome of the last conditional branch (timed cores only) */
+  struct csrind_state csrind; /* Smstateen, Smcsrind (csr/csrind.h) */
   struct prof_hart *prof;   /* the profiler this hart reports to (prof/prof.h), or NULL */
 };
 

@@ -169,6 +169,7 @@ int elf_parse(const uint8_t *data, size_t size, struct elf_image *img, char *err
     struct segment s;
     if (!get_segment(data, &l, i, &s)) continue;
     loads++;
+    if (s.paddr + s.memsz > img->load_end) img->load_end = s.paddr + s.memsz;
     if (!in_file(s.offset, s.filesz, size)) {
       snprintf(err, errlen, "segment %u: file data outside the file (truncated?)", i);
       return -1;

@@ -17,6 +17,7 @@ struct elf_symbol {
 struct elf_image {
   unsigned xlen;             /* 32 or 64, from the ELF class */
   uint64_t entry;
+  uint64_t load_end;         /* end of the highest loadable segment (physical address) */
   struct elf_symbol *symbols;/* from .symtab, sorted by address */
   size_t num_symbols;
 };

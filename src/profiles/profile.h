@@ -47,6 +47,8 @@ struct profile {
   bool selectors_writable;     /* false: mhpmevent is hardwired (reads the reset value) */
   uint64_t selector_mask;      /* writable selector bits when writable (0: bits 55:0) */
   bool has_sscofpmf, has_smcntrpmf;
+  /* Smstateen/Ssstateen, Smcsrind/Sscsrind, Smcdeleg/Ssccfg (csr/csrind.h). */
+  bool has_smstateen, has_smcsrind, has_smcdeleg;
   bool time_csr_traps;         /* time/timeh raise illegal instruction (no time CSR) */
   const struct profile_event *events; /* every event it can count, NULL-name terminated */
   /* The events a counter whose mhpmevent holds `selector` (bits 55:0; Sscofpmf bits removed)

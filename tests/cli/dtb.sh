@@ -50,3 +50,16 @@ check_eq "generic tree maps the general and cache events to themselves" "$(pmu_m
 dts microblaze-v
 check_eq "microblaze-v tree maps branch misses, I-cache and D-cache accesses to class selectors" "$(pmu_map)" \
   "0x06 0x00 0x402 0x10008 0x00 0x24 0x10000 0x00 0x84 0x10002 0x00 0x204"
+
+# Smstateen, Smcsrind, Smcdeleg (docs/counter-delegation.md): the generic core names them in
+# riscv,isa and each in riscv,isa-extensions (dtc prints that string list as "a\0b\0c" or as
+# "a", "b", "c": both are made the second);
+# MicroBlaze V has none of them.
+dts generic
+exts=$(grep -o 'riscv,isa-extensions = [^;]*' <<<"$DTS" | head -1 | sed 's/\\0/", "/g')
+for e in smstateen ssstateen smcsrind sscsrind smcdeleg ssccfg; do
+  check "generic riscv,isa-extensions lists $e" grep -q "\"$e\"" <<<"$exts"
+done
+check "generic riscv,isa names smcdeleg" grep -q 'riscv,isa = "rv[0-9]*[a-z]*_.*_smcdeleg_' <<<"$DTS"
+dts microblaze-v
+check_eq "microblaze-v tree names none of them" "$(grep -c 'stateen\|csrind\|cdeleg\|ssccfg' <<<"$DTS")" 0

@@ -6,6 +6,7 @@
 #include <libfdt.h>
 
 #include "csr/csr.h"
+#include "csr/csrind.h"
 
 /* misa letters: A B C D F I M S U (bits 0 1 2 3 5 8 12 18 20). */
 #define MISA_GC_B_SU 0x14112full
@@ -127,13 +128,14 @@ static void test_envcfg_cbo_fields(void **state) {
   (void)state;
   struct rvpmu_machine *m = ut_machine(64);
   ut_set_csr(m, CSR_MENVCFG, ~0ull);
-  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | 0xf0); /* Svadu (firmware FWFT PTE A/D) and Zicbo* */
+  /* Svadu (firmware FWFT PTE A/D), Smcdeleg's CDE and Zicbo* */
+  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | ENVCFG_CDE | 0xf0);
   ut_set_csr(m, CSR_SENVCFG, 0x80);
   assert_int_equal(ut_csr(m, CSR_SENVCFG), 0x80);
   rvpmu_machine_destroy(m);
   m = ut_machine_isa("rv64gc_zicbom");
   ut_set_csr(m, CSR_MENVCFG, ~0ull);
-  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | 0x70);
+  assert_int_equal(ut_csr(m, CSR_MENVCFG), ENVCFG_ADUE | ENVCFG_CDE | 0x70);
   rvpmu_machine_destroy(m);
 }
 

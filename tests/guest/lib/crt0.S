@@ -23,7 +23,11 @@ _start:
   sb zero, 0(t0)
   addi t0, t0, 1
   j 2b
-3: la t0, trap_vector
+3: la t0, boot_hartid        /* a0, a1 as the loader left them (QEMU virt: hart id, DTB) */
+  STORE a0, 0(t0)
+  la t0, boot_dtb
+  STORE a1, 0(t0)
+  la t0, trap_vector
   csrw mtvec, t0
   call main
   call guest_exit

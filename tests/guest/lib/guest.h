@@ -31,6 +31,10 @@ struct trap_record {
 };
 extern struct trap_record last_trap;
 
+/* a0 and a1 at _start: the hart id and the device tree's address (QEMU virt and rvpmu's
+ * `virt` platform put the DTB's address in a1 for a program started without firmware). */
+extern uxlen_t boot_hartid, boot_dtb;
+
 /* When non-zero, a synchronous exception is expected: guest_trap records it and resumes after
  * the faulting instruction. When zero, any trap fails the test with exit code 0x7ff. */
 extern volatile int trap_expected;

@@ -14,6 +14,7 @@ __attribute__((weak)) void guest_secondary(uxlen_t hartid) {
 }
 
 struct trap_record last_trap;
+uxlen_t boot_hartid, boot_dtb;
 volatile int trap_expected;
 void (*volatile interrupt_hook)(uxlen_t mcause);
 
