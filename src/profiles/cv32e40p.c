@@ -74,11 +74,14 @@ static void cv32e40p_time_insn(const struct profile *p, const struct insn_contex
   if (insn_fp_kind(in) == FP_KIND_LOAD) retire |= EV_BIT(EV_LOADS);
   if (insn_fp_kind(in) == FP_KIND_STORE) retire |= EV_BIT(EV_STORES);
   /* A load stalls the next instruction if that reads its register, or writes it through the
-   * ALU port (the controller's write-after-write check; a second load does not); integer and
-   * FP registers alike. */
+   * ALU port (the controller's write-after-write check compares the load's destination with
+   * that of an instruction whose decoder sets regfile_alu_we: a second load does not, nor does
+   * an F operation, which writes back through the APU: `flw f5; fadd.s f5, f6, f4` does not
+   * stall, measured, fp_mixreg); integer and FP registers alike. */
   bool zfinx = p->options[CV32E40P_OPT_ZFINX] != 0;
   bool load_use = is_any_load(c->prev) && (cv32e40p_reads_dest_of(in, c->prev, zfinx) ||
-                                           (!is_any_load(in) && cv32e40p_writes_dest_of(in, c->prev, zfinx)));
+                                           (!is_any_load(in) && !cv32e40p_is_apu(in) &&
+                                            cv32e40p_writes_dest_of(in, c->prev, zfinx)));
   if (in->op == OP_JALR && in->rs1) {
     /* Jump-register hazards on the base register (measured). */
     if (is_load(c->prev) && c->prev->rd == in->rs1) {
