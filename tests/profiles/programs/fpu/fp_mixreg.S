@@ -8,6 +8,12 @@
  * - A CSR access right after a load of its destination (csrr a4 after lw a4: that stall)
  *   while a two- or multi-cycle F result is outstanding: its wait for the FPU covers the
  *   load-use stall instead of adding to it.
+ * - A JAL or JALR that writes the destination of the load just before it: LD_STALL is counted
+ *   in the cycle the jump refetches anyway, so it costs no cycle (the same cycles as without).
+ * - A JAL or JALR right behind a divide or a MULH (which hold it in ID) is resolved during that
+ *   wait: its refetch costs no cycle.
+ * - A JAL that writes the register of an F operation in flight waits in ID (APU_DEP) and is
+ *   resolved during the wait: its refetch is one of the wait's cycles.
  * - A short loop like compiled code's: pointer increments, FLW, FMADD, FSW, register reuse. */
 #include "pmu.h"
 
@@ -106,6 +112,81 @@
   lw    a4, 0(s1)
   csrr  a4, frm
   ENDREGION csr_after_load_far
+
+  FSETUP
+  REGION jal_after_load
+  lw    a5, 20(s1)
+  jal   a5, 1f                 /* writes the loaded register: LD_STALL, in its refetch cycle */
+  nop
+1:
+  ENDREGION jal_after_load
+
+  FSETUP
+  REGION jal_after_load_other
+  lw    a3, 20(s1)
+  jal   a5, 1f                 /* no stall: the same cycles */
+  nop
+1:
+  ENDREGION jal_after_load_other
+
+  FSETUP
+  la    a4, 2f
+  REGION jalr_after_load
+  lw    a5, 20(s1)
+  jalr  a5, 0(a4)
+  nop
+2:
+  ENDREGION jalr_after_load
+
+  FSETUP
+  REGION fp_jal_after_load
+  .option push
+  .option rvc
+  fmadd.s f5, f1, f2, f3
+  lw    a5, 20(s1)
+  jal   a5, 1f
+  c.nop
+1:
+  fcvt.w.s a5, f5, rtz
+  .option pop
+  ENDREGION fp_jal_after_load
+
+  FSETUP
+  REGION jal_after_div
+  div   a3, a0, a1
+  jal   a5, 1f                 /* resolved while the divide holds it in ID */
+  nop
+1:
+  ENDREGION jal_after_div
+
+  FSETUP
+  la    a4, 2f
+  REGION jalr_after_div
+  div   a3, a1, a1
+  jalr  a5, 0(a4)
+  nop
+2:
+  ENDREGION jalr_after_div
+
+  FSETUP
+  REGION jal_after_mulh
+  fadd.s f5, f1, f2
+  mulh  a3, a1, a1
+  jal   a5, 1f
+  nop
+1:
+  fmv.x.w a2, f5
+  ENDREGION jal_after_mulh
+
+  FSETUP
+  REGION jal_waits_fp
+  fcvt.s.w f5, a1
+  fmv.x.w a5, f2               /* two-cycle with latency 1 */
+  jal   a5, 1f                 /* writes a5 too: waits in ID, its refetch hidden */
+  nop
+1:
+  mulh  a4, a1, a1
+  ENDREGION jal_waits_fp
 
   FSETUP
   REGION loop_reuse
