@@ -4,6 +4,9 @@
 # counts GENERIC_EVENTS.
 # shellcheck shell=bash disable=SC2034 # the scripts that source this file read these
 GENERIC_EVENTS=cycles,instructions,loads,stores,branches
+# The workloads (bench/NAME.c): each is built for rv64 (NAME.elf, the generic core) and rv32
+# (NAME32.elf, every core); bench/bench.mk builds the same list.
+BENCH_NAMES="intmix ptrchase callchase sha256 aes recurse interp strings bitops smallfns fpmix irqloop"
 # The timed core configurations issue 12 names: rvpmu options.
 declare -A CORE_ARGS=(
   [ibex-small]="--core ibex,counters=10,variant=rtl"

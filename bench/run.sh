@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs each benchmark workload on rvpmu and on QEMU (-icount shift=0, so that QEMU's minstret
-# counts instructions) and prints simulated MIPS for both, their ratio and rvpmu's peak RSS.
-# The RV32 workloads (NAME32) run on the generic core and on every timed core (BENCH_CORES).
-# Normally started by `make bench`, which builds the ELFs and build/rvpmu first.
+# Runs each benchmark workload on rvpmu and on QEMU, with -icount shift=0 (exact instruction
+# counts, like rvpmu's) and without it (plain TCG, inexact counters), and prints simulated MIPS,
+# rvpmu's ratio against both and its peak RSS, then per core configuration the geometric mean
+# of the ratios and the worst workload. The rv64 workloads run on the generic core (default
+# events, and every event it lists: generic-all); the RV32 ones (NAME32) also on every timed
+# core (BENCH_CORES). Normally started by `make bench`, which builds the ELFs and build/rvpmu first.
 # See bench/README.md for the environment variables and what the numbers mean.
 #
 # Exit status: 0 if every workload passed its self-check on every simulator that ran it;
@@ -21,15 +23,20 @@ BENCH_TIMEOUT=${BENCH_TIMEOUT:-600}
 # wall: elapsed time (what a user waits); cpu: user + system time of the process, which a
 # machine shared with other jobs inflates far less (needs GNU time).
 BENCH_TIME=${BENCH_TIME:-wall}
-BENCH_WORKLOADS=${BENCH_WORKLOADS:-intmix ptrchase callchase intmix32 callchase32}
+# The configurations (CORE_ARGS, GENERIC_EVENTS, BENCH_NAMES) and core_events: bench/configs.sh.
+# shellcheck source=bench/configs.sh
+. bench/configs.sh
+BENCH_WORKLOADS=${BENCH_WORKLOADS:-$BENCH_NAMES $(printf '%s32 ' $BENCH_NAMES)}
+# The generic core's configurations: its default events (what `rvpmu stat prog` counts) and
+# every event it lists (its cache, TLB and predictor models on).
+BENCH_GENERIC=${BENCH_GENERIC:-generic generic-all}
 # The cores the RV32 workloads (NAME32) run on besides the generic one: every timed profile
 # in the configurations issue 12 names (CORE_ARGS, bench/configs.sh).
 BENCH_CORES=${BENCH_CORES:-ibex-small ibex-maxperf cv32e40p mbv-5 mbv-8}
+# 0 skips QEMU without -icount (its column and ratio then show '-').
+BENCH_QEMU_PLAIN=${BENCH_QEMU_PLAIN:-1}
 BENCH_REQUIRE_RATIO=${BENCH_REQUIRE_RATIO:-}
 RATIO_ROW=intmix/generic # the row BENCH_REQUIRE_RATIO applies to
-# The configurations (CORE_ARGS, GENERIC_EVENTS) and core_events: bench/configs.sh.
-# shellcheck source=bench/configs.sh
-. bench/configs.sh
 
 # GNU time gives the peak RSS; without it the wall times still work and RSS shows as n/a.
 TIME_BIN=
@@ -126,7 +133,7 @@ mips() { calc "$1 / $2 / 1e6" 1; }
 # its figure is the yardstick of every row of that workload, so all of a workload's ratios come
 # from the same QEMU measurement, taken between them on the same (possibly busy) machine.
 ROWS=()
-declare -A R_INSNS R_RV_MIPS R_RATIO R_RSS R_STAT Q_MIPS Q_INSNS Q_TIME
+declare -A R_INSNS R_RV_MIPS R_RATIO R_PLAIN R_RSS R_STAT Q_MIPS Q_INSNS Q_TIME Q_PLAIN_TIME
 NOTES=''
 
 # Appends one line to the notes printed under the table.
@@ -137,6 +144,8 @@ row_args() {
   local core=$1
   if [[ $core == generic ]]; then
     ROW_ARGS="--platform virt" ROW_EVENTS=$GENERIC_EVENTS
+  elif [[ $core == generic-all ]]; then
+    ROW_ARGS="--platform virt" ROW_EVENTS=$(core_events)
   else
     ROW_ARGS="${CORE_ARGS[$core]} --platform virt"
     # shellcheck disable=SC2086 # the options are a word list
@@ -146,13 +155,13 @@ row_args() {
 
 # Runs one workload on QEMU, then on every core of its rows.
 bench_workload() {
-  local w=$1 elf=build/bench/$1.elf qemu=$QEMU cores=generic core row
-  [[ $w == *32 ]] && qemu=$QEMU32 cores="generic $BENCH_CORES"
-  Q_MIPS[$w]=- Q_INSNS[$w]=
+  local w=$1 elf=build/bench/$1.elf qemu=$QEMU cores=$BENCH_GENERIC core row
+  [[ $w == *32 ]] && qemu=$QEMU32 cores="$BENCH_GENERIC $BENCH_CORES"
+  Q_MIPS[$w]=- Q_INSNS[$w]= Q_PLAIN_TIME[$w]=
   for core in $cores; do
     row=$w/$core
     ROWS+=("$row")
-    R_INSNS[$row]=- R_RV_MIPS[$row]=- R_RATIO[$row]=- R_RSS[$row]=- R_STAT[$row]=
+    R_INSNS[$row]=- R_RV_MIPS[$row]=- R_RATIO[$row]=- R_PLAIN[$row]=- R_RSS[$row]=- R_STAT[$row]=
   done
   if [[ ! -f $elf ]]; then
     note "$w" "$elf is missing (build it with 'make bench')"
@@ -167,6 +176,15 @@ bench_workload() {
   else
     note "$w" "QEMU FAILED: $FAIL"
     failed=1
+  fi
+  if [[ $BENCH_QEMU_PLAIN != 0 ]]; then
+    log "bench: $w on QEMU without -icount ($BENCH_QEMU_RUNS runs)"
+    if measure "$BENCH_QEMU_RUNS" "$qemu" -M virt -bios none -nographic -kernel "$elf"; then
+      Q_PLAIN_TIME[$w]=$BEST_WALL
+    else
+      note "$w" "QEMU (no -icount) FAILED: $FAIL"
+      failed=1
+    fi
   fi
 
   for core in $cores; do
@@ -190,6 +208,7 @@ bench_workload() {
         R_RATIO[$row]=$(calc "${Q_TIME[$w]} / $BEST_WALL" 2)
         check_insns_agree "$row" "$INSNS" "${Q_INSNS[$w]}"
       fi
+      [[ -n ${Q_PLAIN_TIME[$w]} ]] && R_PLAIN[$row]=$(calc "${Q_PLAIN_TIME[$w]} / $BEST_WALL" 2)
     else
       note "$row" "rvpmu FAILED: $FAIL"
       failed=1
@@ -210,15 +229,53 @@ check_insns_agree() {
 }
 
 print_table() {
-  local row w fmt='%-12s %-13s %13s %11s %17s %6s %14s\n'
+  local row w fmt='%-12s %-13s %13s %11s %17s %6s %12s %14s\n'
   # shellcheck disable=SC2059 # one format string shared by the header and the rows
-  printf "$fmt" workload core insns "rvpmu MIPS" "qemu-icount MIPS" ratio "rvpmu RSS MiB"
+  printf "$fmt" workload core insns "rvpmu MIPS" "qemu-icount MIPS" ratio "ratio plain" "rvpmu RSS MiB"
   for row in "${ROWS[@]}"; do
     w=${row%%/*}
     # shellcheck disable=SC2059
-    printf "$fmt" "$w" "${row#*/}" "${R_INSNS[$row]}" "${R_RV_MIPS[$row]}" "${Q_MIPS[$w]}" "${R_RATIO[$row]}" "${R_RSS[$row]}"
+    printf "$fmt" "$w" "${row#*/}" "${R_INSNS[$row]}" "${R_RV_MIPS[$row]}" "${Q_MIPS[$w]}" "${R_RATIO[$row]}" "${R_PLAIN[$row]}" "${R_RSS[$row]}"
   done
   printf '%s' "$NOTES"
+}
+
+# Per core configuration and XLEN: how many workloads ran, the geometric mean of the ratios
+# against QEMU-icount and against plain QEMU, and the worst workload (lowest -icount ratio).
+# The geometric mean, not the arithmetic one: a workload twice as fast must not hide one
+# twice as slow.
+print_summary() {
+  local row w core xlen key fmt='%-13s %-5s %9s %15s %-22s %15s\n'
+  local -A logsum n worst worst_w plainsum nplain
+  local -a keys=()
+  for row in "${ROWS[@]}"; do
+    [[ ${R_RATIO[$row]} != - ]] || continue
+    w=${row%%/*} core=${row#*/} xlen=rv64
+    [[ $w == *32 ]] && xlen=rv32
+    key="$core $xlen"
+    [[ -n ${n[$key]:-} ]] || { keys+=("$key"); n[$key]=0 logsum[$key]=0 nplain[$key]=0 plainsum[$key]=0; }
+    n[$key]=$((n[$key] + 1))
+    logsum[$key]=$(awk -v s="${logsum[$key]}" -v r="${R_RATIO[$row]}" 'BEGIN { printf "%.9f", s + log(r) }')
+    if [[ -z ${worst[$key]:-} ]] || lt "${R_RATIO[$row]}" "${worst[$key]}"; then
+      worst[$key]=${R_RATIO[$row]} worst_w[$key]=$w
+    fi
+    if [[ ${R_PLAIN[$row]} != - ]]; then
+      nplain[$key]=$((nplain[$key] + 1))
+      plainsum[$key]=$(awk -v s="${plainsum[$key]}" -v r="${R_PLAIN[$row]}" 'BEGIN { printf "%.9f", s + log(r) }')
+    fi
+  done
+  ((${#keys[@]})) || return 0
+  printf '\n'
+  # shellcheck disable=SC2059 # one format string shared by the header and the rows
+  printf "$fmt" core xlen workloads "geomean icount" "worst (icount)" "geomean plain"
+  for key in "${keys[@]}"; do
+    local plain=-
+    ((nplain[$key])) && plain=$(awk -v s="${plainsum[$key]}" -v k="${nplain[$key]}" 'BEGIN { printf "%.2f", exp(s / k) }')
+    # shellcheck disable=SC2059
+    printf "$fmt" "${key% *}" "${key#* }" "${n[$key]}" \
+      "$(awk -v s="${logsum[$key]}" -v k="${n[$key]}" 'BEGIN { printf "%.2f", exp(s / k) }')" \
+      "${worst[$key]} ${worst_w[$key]}" "$plain"
+  done
 }
 
 # rvpmu's own perf-stat tables (from the fastest run of each row), for context.
@@ -293,6 +350,7 @@ main() {
   done
   for w in $BENCH_WORKLOADS; do bench_workload "$w"; done
   print_table
+  print_summary
   print_stat_tables
   print_profile_overhead
   check_required_ratio
