@@ -37,6 +37,8 @@ mkdir -p "$W"
 for d in build docs tests linux-build; do ln -s "$ROOT/$d" "$W/$d"; done
 cp "$TMP/work.elf" "$W/prog.elf"
 rvpmu_abs=$RVPMU
+# README's `rvpmu diff old.data new.data` compares two recordings: two of the same program.
+(cd "$W" && "$rvpmu_abs" record -o old.data prog.elf && cp old.data new.data) >/dev/null 2>&1
 
 # run_doc_command NAME COMMAND: runs one shown command line (./build/rvpmu replaced by the
 # binary under test) in $W; $st, $TMP/out, $TMP/err as rv gives them.
