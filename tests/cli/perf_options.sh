@@ -11,7 +11,7 @@ source "$(dirname "$0")/lib.sh"
 for x in rv32 rv64; do build_guest modes-$x $x modes.S; done
 build_guest count rv64 count.S
 build_guest work rv64 work.c
-build_guest work32 rv32 work.c
+build_guest work32 rv32 work.c -march=rv32imc # Ibex and CV32E40P run it: no A
 build_guest stalls32 rv32 stalls.c
 
 # --- --version (perf prints "perf version X").
