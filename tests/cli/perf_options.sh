@@ -19,7 +19,7 @@ rv --version
 check_eq "--version: status 0" "$st" 0
 if grep -Eq '^rvpmu version [0-9a-f]+' "$TMP/out" || grep -Eq '^rvpmu version [^ ]+$' "$TMP/out"; then ok "--version prints 'rvpmu version ...' on stdout"
 else not_ok "--version prints 'rvpmu version ...'" "$(last_run)"; fi
-check_eq "--version matches git describe of this tree" "$OUT" "rvpmu version $(cat build/version.h 2>/dev/null | sed 's/.*"\(.*\)"/\1/')"
+check_eq "--version matches git describe of this tree" "$OUT" "rvpmu version $(cat "$(dirname "$RVPMU")/version.h" 2>/dev/null | sed 's/.*"\(.*\)"/\1/')"
 
 # --- Modifiers :u, :k, :m (privileged spec: an MRET/SRET counts in the mode it executes in, an
 # ECALL does not retire). modes.S: 20 in M, 15 in S, 15 in U; branches 0, 5, 7.
