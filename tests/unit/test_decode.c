@@ -248,12 +248,15 @@ static const uint32_t always_illegal[] = {
     0x0000007f, /* likewise */
 };
 
-/* Optional extensions (riscv64-unknown-elf-as -march=rv32imac_zba_zbb_zbc_zbs_zicbom), each
- * with the one extension bit that enables it; XB: the same encoding on RV64. */
-static const struct {
+/* A decode case and the one extension bit that enables it. */
+struct ext_case {
   struct dcase c;
   unsigned ext;
-} ext_cases[] = {
+};
+
+/* Optional extensions (riscv64-unknown-elf-as -march=rv32imac_zba_zbb_zbc_zbs_zicbom), each
+ * with the one extension bit that enables it; XB: the same encoding on RV64. */
+static const struct ext_case ext_cases[] = {
     {{0x20c5a533, XB,  OP_SH1ADD, 10, 11, 12, 0}, ISA_EXT_ZBA},  /* sh1add a0, a1, a2 */
     {{0x207342b3, XB,  OP_SH2ADD, 5, 6, 7, 0}, ISA_EXT_ZBA},     /* sh2add t0, t1, t2 */
     {{0x20f4e433, XB,  OP_SH3ADD, 8, 9, 15, 0}, ISA_EXT_ZBA},    /* sh3add s0, s1, a5 */
@@ -317,10 +320,7 @@ static const struct {
 };
 
 /* Scalar cryptography 1.0.1 (encodings from its tables; binutils 2.40 spells them the same). */
-static const struct {
-  struct dcase c;
-  unsigned ext;
-} crypto_cases[] = {
+static const struct ext_case crypto_cases[] = {
     {{0x08c5c533, XB, OP_PACK, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* pack a0, a1, a2 */
     {{0x08c5f533, XB, OP_PACKH, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* packh a0, a1, a2 */
     {{0x08c5c53b, X64, OP_PACKW, 10, 11, 12, 0}, ISA_EXT_ZBKB}, /* packw a0, a1, a2 */
